@@ -1,0 +1,21 @@
+# Warnings on, kept at zero; sanitizers and fuzzing instrumentation as asked.
+add_library(presburger_warnings INTERFACE)
+target_compile_options(presburger_warnings INTERFACE -Wall -Wextra -Wpedantic
+  -Wno-missing-field-initializers)
+if(PRESBURGER_WERROR)
+  target_compile_options(presburger_warnings INTERFACE -Werror)
+endif()
+
+if(PRESBURGER_SANITIZE)
+  add_compile_options(-fsanitize=${PRESBURGER_SANITIZE} -fno-omit-frame-pointer
+    -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=${PRESBURGER_SANITIZE})
+endif()
+if(PRESBURGER_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "PRESBURGER_FUZZ needs clang (CXX=clang++)")
+  endif()
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined
+    -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()

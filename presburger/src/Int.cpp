@@ -1,0 +1,204 @@
+//===- Int.cpp - Slow paths of the transprecision integer -----------------===//
+//
+// Everything here runs only when a value does not fit in int64 or an int64
+// operation overflowed. Results are normalised back to the small form
+// whenever they fit, so that big values never linger.
+//
+//===----------------------------------------------------------------------===//
+#include "presburger/Int.h"
+#include "presburger/BigInt.h"
+
+#include <ostream>
+
+namespace presburger {
+namespace detail {
+struct BigIntBox {
+  BigInt value;
+
+  static const BigInt &of(const Int &v) { return v.big_->value; }
+  /// Makes `v` hold the big value `x` (whether or not it fits in int64).
+  static void assign(Int &v, const BigInt &x) {
+    if (v.big_)
+      v.big_->value = x;
+    else
+      v.big_ = new BigIntBox{x};
+    v.small_ = 0;
+  }
+};
+} // namespace detail
+
+namespace {
+const int64_t kMin = INT64_MIN;
+const int64_t kMax = INT64_MAX;
+} // namespace
+
+BigInt toBigInt(const Int &v) {
+  if (auto s = v.toInt64())
+    return BigInt(*s);
+  return detail::BigIntBox::of(v);
+}
+
+Int fromBigInt(const BigInt &v) {
+  if (v >= kMin && v <= kMax)
+    return Int(static_cast<int64_t>(v));
+  Int result;
+  detail::BigIntBox::assign(result, v);
+  return result;
+}
+
+Int::Int(unsigned long v) : small_(0), big_(nullptr) {
+  if (v <= static_cast<unsigned long>(kMax))
+    small_ = static_cast<int64_t>(v);
+  else
+    detail::BigIntBox::assign(*this, BigInt(v));
+}
+
+Int::Int(unsigned long long v) : small_(0), big_(nullptr) {
+  if (v <= static_cast<unsigned long long>(kMax))
+    small_ = static_cast<int64_t>(v);
+  else
+    detail::BigIntBox::assign(*this, BigInt(v));
+}
+
+void Int::copyBigFrom(const Int &o) { big_ = new detail::BigIntBox{o.big_->value}; }
+
+void Int::assignSlow(const Int &o) {
+  if (o.big_) {
+    detail::BigIntBox::assign(*this, o.big_->value);
+  } else {
+    freeBig();
+    small_ = o.small_;
+  }
+}
+
+void Int::freeBig() {
+  delete big_;
+  big_ = nullptr;
+}
+
+int Int::signSlow() const { return big_->value.sign(); }
+
+int Int::compareSlow(const Int &a, const Int &b) {
+  BigInt x = toBigInt(a), y = toBigInt(b);
+  return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+Int Int::addSlow(const Int &a, const Int &b) {
+  return fromBigInt(toBigInt(a) + toBigInt(b));
+}
+Int Int::subSlow(const Int &a, const Int &b) {
+  return fromBigInt(toBigInt(a) - toBigInt(b));
+}
+Int Int::mulSlow(const Int &a, const Int &b) {
+  return fromBigInt(toBigInt(a) * toBigInt(b));
+}
+Int Int::negSlow(const Int &a) { return fromBigInt(-toBigInt(a)); }
+
+Int Int::divTruncSlow(const Int &a, const Int &b) {
+  return fromBigInt(toBigInt(a) / toBigInt(b));
+}
+
+Int Int::floorDivSlow(const Int &a, const Int &b) {
+  BigInt x = toBigInt(a), y = toBigInt(b);
+  BigInt q = x / y, r = x % y;
+  if (r != 0 && ((r < 0) != (y < 0)))
+    q -= 1;
+  return fromBigInt(q);
+}
+
+Int Int::ceilDivSlow(const Int &a, const Int &b) {
+  BigInt x = toBigInt(a), y = toBigInt(b);
+  BigInt q = x / y, r = x % y;
+  if (r != 0 && ((r < 0) == (y < 0)))
+    q += 1;
+  return fromBigInt(q);
+}
+
+namespace {
+int64_t gcdSmall(int64_t a, int64_t b) {
+  // Work on unsigned magnitudes so that INT64_MIN is handled.
+  uint64_t x = a < 0 ? 0 - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
+  uint64_t y = b < 0 ? 0 - static_cast<uint64_t>(b) : static_cast<uint64_t>(b);
+  while (y != 0) {
+    uint64_t t = x % y;
+    x = y;
+    y = t;
+  }
+  // x can only exceed kMax when both inputs were INT64_MIN or one was and
+  // the other 0; the caller handles that case.
+  return static_cast<int64_t>(x);
+}
+} // namespace
+
+Int gcd(const Int &a, const Int &b) {
+  if (a.isSmall() && b.isSmall() && a.getSmall() != kMin &&
+      b.getSmall() != kMin)
+    return Int(gcdSmall(a.getSmall(), b.getSmall()));
+  BigInt x = abs(toBigInt(a)), y = abs(toBigInt(b));
+  return fromBigInt(boost::multiprecision::gcd(x, y));
+}
+
+Int lcm(const Int &a, const Int &b) {
+  if (a.isZero() || b.isZero())
+    return Int(0);
+  Int g = gcd(a, b);
+  return abs(divExact(a, g) * b);
+}
+
+double Int::toDouble() const {
+  if (!big_)
+    return static_cast<double>(small_);
+  return big_->value.convert_to<double>();
+}
+
+std::string Int::toString() const {
+  if (!big_)
+    return std::to_string(small_);
+  return big_->value.str();
+}
+
+std::optional<Int> Int::fromString(std::string_view text) {
+  size_t pos = 0;
+  bool negative = false;
+  if (pos < text.size() && text[pos] == '-') {
+    negative = true;
+    ++pos;
+  }
+  if (pos == text.size())
+    return std::nullopt;
+  for (size_t i = pos; i < text.size(); ++i)
+    if (text[i] < '0' || text[i] > '9')
+      return std::nullopt;
+  // Accumulate in int64 while it fits; switch to a big integer otherwise.
+  int64_t acc = 0;
+  size_t i = pos;
+  for (; i < text.size(); ++i) {
+    int64_t digit = text[i] - '0';
+    int64_t next;
+    if (__builtin_mul_overflow(acc, 10, &next) ||
+        __builtin_sub_overflow(next, digit, &next))
+      break;
+    acc = next; // Accumulated negatively so that INT64_MIN is reachable.
+  }
+  if (i == text.size()) {
+    if (negative)
+      return Int(acc);
+    if (acc == kMin)
+      return fromBigInt(-BigInt(acc));
+    return Int(-acc);
+  }
+  BigInt big(std::string(text.substr(pos)));
+  return fromBigInt(negative ? BigInt(-big) : big);
+}
+
+size_t Int::hash() const {
+  if (!big_)
+    return std::hash<int64_t>()(small_);
+  return std::hash<std::string>()(big_->value.str());
+}
+
+std::ostream &operator<<(std::ostream &os, const Int &v) {
+  return os << v.toString();
+}
+
+} // namespace presburger

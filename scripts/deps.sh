@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the project needs, when they are missing.
+# Safe to run repeatedly; does nothing when everything is present.
+set -euo pipefail
+packages=(cmake ninja-build g++ clang libboost-dev libeigen3-dev libgtest-dev
+  libgmock-dev libbenchmark-dev libisl-dev libedit-dev pkg-config)
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "deps: installing ${missing[*]}" >&2
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+if ! "${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${missing[@]}" >&2; then
+  "${sudo_cmd[@]}" apt-get update >&2
+  "${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${missing[@]}" >&2
+fi
