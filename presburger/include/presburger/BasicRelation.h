@@ -1,0 +1,174 @@
+//===- BasicRelation.h - Conjunctions of affine constraints -----*- C++ -*-===//
+//
+// A basic relation is the set of integer points of a space that satisfy a
+// conjunction of affine equalities and inequalities, where some variables
+// (locals) are existentially quantified:
+//
+//   { [params] -> dom -> ran : exists locals : E.x + e = 0 and A.x + a >= 0 }
+//
+// Constraint rows are laid out as [params | domain | range | locals | const].
+// A local may carry a floor-division definition floor((num . x) / den); its
+// two defining inequalities are then among the constraints as well, so every
+// algorithm may treat locals as plain existential variables, and the
+// definition is extra knowledge (used for complements and printing). A basic
+// set is a basic relation in a set space (no domain tuple).
+//
+// Values: copyable, comparable by meaning through isEqual (in Relation).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PRESBURGER_BASICRELATION_H
+#define PRESBURGER_BASICRELATION_H
+
+#include "presburger/Matrix.h"
+#include "presburger/Space.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace presburger {
+
+class BasicRelation {
+public:
+  /// The universe of `space`.
+  explicit BasicRelation(Space space = Space());
+  static BasicRelation universe(Space space) { return BasicRelation(space); }
+  static BasicRelation empty(Space space);
+
+  const Space &space() const { return space_; }
+  bool isSet() const { return space_.isSet(); }
+  bool isParams() const { return space_.isParams(); }
+  bool isRelation() const { return space_.isRelation(); }
+
+  unsigned numParams() const { return space_.numParams(); }
+  unsigned numDomain() const { return space_.numDomain(); }
+  unsigned numRange() const { return space_.numRange(); }
+  /// Domain plus range dimensions.
+  unsigned numDims() const { return space_.numDims(); }
+  unsigned numLocals() const { return numLocals_; }
+  /// All variables: params, dims and locals.
+  unsigned numVars() const { return space_.offset(VarKind::Local) + numLocals_; }
+  /// numVars() + 1 (the constant column).
+  unsigned numCols() const { return numVars() + 1; }
+  unsigned numVars(VarKind kind) const {
+    return kind == VarKind::Local ? numLocals_ : space_.numVars(kind);
+  }
+  unsigned offset(VarKind kind) const { return space_.offset(kind); }
+  /// The constant column.
+  unsigned constCol() const { return numVars(); }
+
+  unsigned numEqualities() const { return eqs_.numRows(); }
+  unsigned numInequalities() const { return ineqs_.numRows(); }
+  unsigned numConstraints() const { return numEqualities() + numInequalities(); }
+  ConstRow equality(unsigned i) const { return eqs_.row(i); }
+  ConstRow inequality(unsigned i) const { return ineqs_.row(i); }
+  const Matrix &equalities() const { return eqs_; }
+  const Matrix &inequalities() const { return ineqs_; }
+  Matrix &equalitiesMut() { return eqs_; }
+  Matrix &inequalitiesMut() { return ineqs_; }
+
+  /// Adds row . x + row.back() == 0 (numCols() entries).
+  void addEquality(ConstRow row);
+  /// Adds row . x + row.back() >= 0 (numCols() entries).
+  void addInequality(ConstRow row);
+  void addEquality(const std::vector<Int> &row) { addEquality(ConstRow(row)); }
+  void addInequality(const std::vector<Int> &row) {
+    addInequality(ConstRow(row));
+  }
+  void removeEquality(unsigned i) { eqs_.removeRow(i); }
+  void removeInequality(unsigned i) { ineqs_.removeRow(i); }
+
+  /// Adds an existential local without a known definition; returns its index
+  /// among the locals.
+  unsigned addLocal();
+  /// Adds the local q = floor((num . x) / den) (num has numCols() entries,
+  /// none on q itself) together with its defining constraints
+  /// den*q <= num.x <= den*q + den - 1. Returns its index among the locals.
+  unsigned addDivLocal(ConstRow num, const Int &den);
+  /// Whether local `k` has a floor-division definition.
+  bool hasDivDef(unsigned k) const { return !divDen_[k].isZero(); }
+  /// Numerator of local `k`'s definition (numCols() entries); requires
+  /// hasDivDef(k).
+  ConstRow divNumerator(unsigned k) const { return divNum_.row(k); }
+  const Int &divDenominator(unsigned k) const { return divDen_[k]; }
+  /// Sets (or, with den = 0, clears) the definition of local `k` without
+  /// touching the constraints.
+  void setDivDef(unsigned k, ConstRow num, const Int &den);
+
+  /// Inserts `n` unconstrained variables of `kind` before position `pos`
+  /// among that kind; the space grows accordingly (new dimensions are
+  /// anonymous). Returns the column of the first new variable.
+  unsigned insertVars(VarKind kind, unsigned pos, unsigned n);
+  /// Removes the columns of variables [pos, pos + n) of `kind` from every
+  /// constraint: callers use it for variables that no constraint involves,
+  /// or to drop them as if unconstrained. Division definitions that use
+  /// them are forgotten.
+  void removeVarsRaw(VarKind kind, unsigned pos, unsigned n);
+  /// Existentially quantifies variables [pos, pos + n) of `kind` (not
+  /// Local): they become locals, the space shrinks. Exact.
+  void convertToLocals(VarKind kind, unsigned pos, unsigned n);
+  /// Swaps the columns of two variables (both given as absolute columns).
+  void swapVars(unsigned colA, unsigned colB);
+
+  /// Replaces the space by one with the same variable counts.
+  void setSpace(Space space);
+  /// Maps to the parameter list `params`, a superset (by name) of the
+  /// current one, reordering and inserting columns as needed.
+  void alignParams(const std::vector<std::string> &params);
+
+  /// Marks the relation as empty (drops all constraints but one
+  /// contradiction).
+  void markEmpty();
+  /// True when known to be empty without solving (after markEmpty or a
+  /// normalization that found a contradiction).
+  bool isObviouslyEmpty() const { return obviouslyEmpty_; }
+
+  /// Cheap simplification: divides rows by the gcd of their coefficients,
+  /// tightens inequality constants over the integers, drops trivially true
+  /// rows and exact duplicates, merges opposite inequalities into
+  /// equalities and detects trivial contradictions. Returns false if the
+  /// relation was found empty (it is then marked empty).
+  bool normalize();
+
+  /// Integer emptiness: exact, terminates on unbounded sets (see
+  /// findIntegerSample). May throw LimitExceeded.
+  bool isEmpty() const;
+  /// Rational emptiness of the relaxation (cheap necessary test).
+  bool isRationallyEmpty() const;
+  /// An integer point over all variables (params, dims, locals), or nullopt
+  /// when there is none. Exact: equalities are solved over the integers by
+  /// a Hermite decomposition, the remaining directions split into a bounded
+  /// part explored by branch and bound and an unbounded part whose integer
+  /// points come from rounding a point deep inside its recession cone.
+  /// Exponential in the worst case; charges the work budget.
+  std::optional<std::vector<Int>> findIntegerSample() const;
+  /// Whether `point` (numVars() entries, locals included) satisfies every
+  /// constraint.
+  bool containsPoint(ConstRow point) const;
+
+  /// The conjunction with `other` (same space up to parameters, which are
+  /// aligned by name); locals of both are kept.
+  BasicRelation intersect(const BasicRelation &other) const;
+
+  /// Debugging dump (not isl notation; see Printer.h for that).
+  std::string toString() const;
+
+private:
+  Space space_;
+  unsigned numLocals_ = 0;
+  Matrix eqs_, ineqs_;
+  Matrix divNum_;            // One row per local; numCols() columns.
+  std::vector<Int> divDen_;  // 0: no known definition.
+  bool obviouslyEmpty_ = false;
+};
+
+/// Aligns the parameters of `a` and `b` to the union of their lists (a's
+/// order first, then b's new names).
+void alignParams(BasicRelation &a, BasicRelation &b);
+/// The union of two parameter lists, a's order first.
+std::vector<std::string> mergeParams(const std::vector<std::string> &a,
+                                     const std::vector<std::string> &b);
+
+} // namespace presburger
+
+#endif // PRESBURGER_BASICRELATION_H

@@ -1,0 +1,167 @@
+//===- Simplex.h - Exact rational simplex with rollback ---------*- C++ -*-===//
+//
+// An incremental simplex tableau over the rationals with exact integer
+// arithmetic. It holds variables x_0..x_{n-1} (unrestricted in sign) and
+// constraints a.x + c >= 0 (or == 0), and answers: is the rational
+// relaxation empty, what is the optimum of an affine function, which
+// constraints are redundant or implicit equalities, and (for bounded
+// problems) an integer point by branch and bound.
+//
+// Representation: each row of the tableau expresses a basic unknown as
+// (const + sum_j coeff_j * y_j) / den over the non-basic unknowns y_j, which
+// sit at zero in the current sample. Constraint unknowns (slacks) are
+// restricted to be non-negative; the tableau keeps every restricted row
+// non-negative in the sample. Pivoting uses Bland's rule, so it terminates.
+//
+// Snapshots: getSnapshot()/rollback() undo every addition and marking done
+// since the snapshot, so a caller can add constraints tentatively.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PRESBURGER_SIMPLEX_H
+#define PRESBURGER_SIMPLEX_H
+
+#include "presburger/Fraction.h"
+#include "presburger/Matrix.h"
+
+#include <optional>
+#include <vector>
+
+namespace presburger {
+
+enum class OptimumKind { Empty, Unbounded, Bounded };
+
+struct Optimum {
+  OptimumKind kind;
+  Fraction value; // Meaningful when kind == Bounded.
+  bool isBounded() const { return kind == OptimumKind::Bounded; }
+};
+
+class Simplex {
+public:
+  explicit Simplex(unsigned numVars);
+
+  unsigned numVariables() const { return unsigned(vars_.size()); }
+  unsigned numConstraints() const { return unsigned(cons_.size()); }
+
+  /// Adds the constraint coeffs.x + coeffs.back() >= 0 and returns its index.
+  /// `coeffs` has numVariables() + 1 entries (constant last).
+  unsigned addInequality(ConstRow coeffs);
+  /// Adds coeffs.x + coeffs.back() == 0, as two inequalities; returns the
+  /// index of the first one.
+  unsigned addEquality(ConstRow coeffs);
+  /// Adds a fresh unrestricted variable; returns its index. Constraints
+  /// added before it do not involve it.
+  unsigned addVariable();
+
+  /// True when the constraints have no rational solution.
+  bool isEmpty() const { return empty_; }
+
+  /// An opaque mark of the current state for rollback().
+  unsigned getSnapshot() const { return unsigned(undo_.size()); }
+  /// Undoes every change made since `snapshot` was taken.
+  void rollback(unsigned snapshot);
+
+  /// The minimum (or, with `maximize`, maximum) of coeffs.x + coeffs.back()
+  /// over the rational points. O(pivots), exact.
+  Optimum computeOptimum(ConstRow coeffs, bool maximize = false);
+  /// The optimum of variable `var`.
+  Optimum computeVarOptimum(unsigned var, bool maximize = false);
+
+  /// The current rational sample point (numVariables() entries); the
+  /// tableau must not be empty.
+  std::vector<Fraction> getRationalSample() const;
+
+  /// Whether coeffs.x + c >= 0 holds at every rational point.
+  bool isRedundantInequality(ConstRow coeffs);
+  /// Whether coeffs.x + c == 0 holds at every rational point.
+  bool isRedundantEquality(ConstRow coeffs);
+
+  /// Marks, among constraints [begin, end), those implied by the other
+  /// constraints that are not themselves marked; a set of mutually
+  /// implying constraints keeps exactly one of them.
+  void detectRedundant(unsigned begin, unsigned end);
+  void detectRedundant() { detectRedundant(0, numConstraints()); }
+  bool isMarkedRedundant(unsigned con) const { return cons_[con].redundant; }
+
+  /// Whether inequality `con` holds with equality at every rational point
+  /// (its maximum is zero). The tableau must not be empty.
+  bool isImplicitEquality(unsigned con);
+
+  /// Whether every variable is bounded above and below.
+  bool isBounded();
+
+  /// An integer point, by depth-first branch and bound over the rational
+  /// relaxation. Terminates when the polyhedron is bounded; callers must
+  /// ensure that (see BasicRelation::findIntegerSample, which handles
+  /// unbounded sets). Charges the work budget per node.
+  std::optional<std::vector<Int>> findIntegerSampleBounded();
+  /// A rational point whose first `numIntegerVars` coordinates are
+  /// integers, by branch and bound on those coordinates only. Terminates
+  /// when those coordinates are bounded. The tableau is left unchanged.
+  std::optional<std::vector<Fraction>>
+  findPartiallyIntegerSample(unsigned numIntegerVars);
+
+  /// Debugging aid: the tableau as text.
+  std::string toString() const;
+
+private:
+  // An unknown is a variable (index >= 0) or a constraint (~index < 0).
+  struct Unknown {
+    bool isRow = false;
+    unsigned pos = 0;
+    bool restricted = false;
+    bool redundant = false;
+  };
+  enum class UndoKind { RemoveLastConstraint, RemoveLastVariable, UnmarkEmpty,
+                        UnmarkRedundant };
+  struct UndoEntry {
+    UndoKind kind;
+    unsigned index;
+  };
+
+  Unknown &unknown(int u) { return u >= 0 ? vars_[u] : cons_[~u]; }
+  const Unknown &unknown(int u) const { return u >= 0 ? vars_[u] : cons_[~u]; }
+  bool isRestrictedRow(unsigned row) const {
+    const Unknown &u = unknown(rowUnknown_[row]);
+    return u.restricted && !u.redundant;
+  }
+  unsigned numColumns() const { return tab_.numColumns(); }
+  int sampleSign(unsigned row) const { return tab_.at(row, 1).sign(); }
+
+  unsigned addRow(ConstRow coeffs, bool restricted);
+  void pivot(unsigned row, unsigned col);
+  void normalizeRow(unsigned row);
+  /// Makes restricted row `row` non-negative; false when impossible.
+  bool restoreRow(unsigned row);
+  /// Column through which `row` can move in direction `up` (true: increase),
+  /// by Bland's rule; nullopt when none can.
+  std::optional<unsigned> findPivotColumn(unsigned row, bool up) const;
+  /// Ratio test: the restricted row (other than `skipRow`) that first hits
+  /// zero when column `col`'s unknown moves so that `row` moves `up`.
+  std::optional<unsigned> findBlockingRow(unsigned row, unsigned col, bool up,
+                                          int skipRow) const;
+  /// Ratio test on a column moving in direction `colUp` by itself.
+  std::optional<unsigned> findBlockingRowForColumn(unsigned col, bool colUp,
+                                                   int skipRow) const;
+  /// Moves unknown `u` from a column into a row without breaking
+  /// feasibility; false when no row depends on its column.
+  bool moveToRow(int u);
+  /// Optimizes row `row` in direction `maximize`; stops early when
+  /// `stopBelowZero` and the sample becomes negative (for minimization).
+  Optimum optimizeRow(unsigned row, bool maximize, bool stopBelowZero);
+  Optimum optimizeUnknown(int u, bool maximize, bool stopBelowZero);
+  void removeLastUnknown(int u);
+  void markEmpty();
+  Fraction sampleValue(int u) const;
+  bool branchAndBound(unsigned numIntegerVars, std::vector<Fraction> &result);
+
+  Matrix tab_; // Columns: [den, const, y_0, y_1, ...].
+  std::vector<int> rowUnknown_, colUnknown_;
+  std::vector<Unknown> vars_, cons_;
+  std::vector<UndoEntry> undo_;
+  bool empty_ = false;
+};
+
+} // namespace presburger
+
+#endif // PRESBURGER_SIMPLEX_H

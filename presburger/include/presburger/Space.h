@@ -1,0 +1,149 @@
+//===- Space.h - Parameters and tuples of sets and relations ----*- C++ -*-===//
+//
+// A space says what the variables of a set or relation are: the named
+// parameters, and for a set one tuple, for a relation an input (domain) and
+// an output (range) tuple. A tuple has an optional name and either a flat
+// list of dimensions or a nested pair of tuples (a wrapped relation, written
+// `[A[i] -> B[j]]` in isl notation). A params space has no tuple at all
+// (`[n] -> { : n > 0 }`).
+//
+// Dimension names are hints for printing only: two tuples with the same name
+// and shape are the same tuple whatever their dimensions are called.
+// Parameters are identified by name; objects over different parameter lists
+// are aligned by name when they meet (see alignParams in the relation
+// classes).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PRESBURGER_SPACE_H
+#define PRESBURGER_SPACE_H
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace presburger {
+
+/// The kinds of variable columns, in the order they are laid out in a
+/// constraint row: [params | domain | range | locals | constant].
+enum class VarKind { Param, Domain, Range, Local };
+
+class Tuple {
+public:
+  /// An anonymous flat tuple with `numDims` dimensions.
+  explicit Tuple(unsigned numDims = 0) : numDims_(numDims) {}
+  /// A named flat tuple (an empty name means anonymous).
+  Tuple(std::string name, unsigned numDims)
+      : name_(std::move(name)), numDims_(numDims) {}
+  /// A (possibly named) tuple wrapping the relation `domain -> range`.
+  static Tuple nested(std::string name, Tuple domain, Tuple range);
+
+  const std::string &name() const { return name_; }
+  bool hasName() const { return !name_.empty(); }
+  /// The number of dimensions, over both sides when nested.
+  unsigned numDims() const { return numDims_; }
+  bool isNested() const { return nested_ != nullptr; }
+  const Tuple &nestedDomain() const { return nested_->first; }
+  const Tuple &nestedRange() const { return nested_->second; }
+
+  /// This tuple with another name (the empty name makes it anonymous).
+  Tuple withName(std::string name) const;
+
+  /// Name hints of the dimensions, flattened over nesting; an empty string
+  /// is an unnamed dimension. Always numDims() entries.
+  std::vector<std::string> dimNames() const;
+  /// Sets the name hints (flattened over nesting; size numDims()).
+  void setDimNames(const std::vector<std::string> &names);
+  /// Drops the name hints.
+  void clearDimNames();
+
+  /// Same name and shape (dimension names ignored).
+  friend bool operator==(const Tuple &a, const Tuple &b);
+  friend bool operator!=(const Tuple &a, const Tuple &b) { return !(a == b); }
+  /// A total order on tuples consistent with ==, for maps keyed by space.
+  friend bool operator<(const Tuple &a, const Tuple &b);
+
+private:
+  void collectNames(std::vector<std::string> &out) const;
+  size_t assignNames(const std::vector<std::string> &names, size_t pos);
+
+  std::string name_;
+  unsigned numDims_ = 0;
+  std::shared_ptr<const std::pair<Tuple, Tuple>> nested_;
+  std::vector<std::string> dimNames_; // Flat tuples only; empty = no hints.
+};
+
+enum class SpaceKind { Params, Set, Relation };
+
+class Space {
+public:
+  /// The parameter-only space with no parameters.
+  Space() : kind_(SpaceKind::Params) {}
+  static Space params(std::vector<std::string> params);
+  static Space set(std::vector<std::string> params, Tuple tuple);
+  static Space relation(std::vector<std::string> params, Tuple domain,
+                        Tuple range);
+
+  SpaceKind kind() const { return kind_; }
+  bool isParams() const { return kind_ == SpaceKind::Params; }
+  bool isSet() const { return kind_ == SpaceKind::Set; }
+  bool isRelation() const { return kind_ == SpaceKind::Relation; }
+
+  const std::vector<std::string> &paramNames() const { return params_; }
+  /// Position of parameter `name`, if present.
+  std::optional<unsigned> findParam(const std::string &name) const;
+  /// The domain (input) tuple; only for relations.
+  const Tuple &domainTuple() const { return domain_; }
+  /// The range (output) tuple of a relation, or the tuple of a set.
+  const Tuple &rangeTuple() const { return range_; }
+  /// The set's tuple (same as rangeTuple()).
+  const Tuple &setTuple() const { return range_; }
+
+  unsigned numParams() const { return unsigned(params_.size()); }
+  unsigned numDomain() const { return domain_.numDims(); }
+  unsigned numRange() const { return range_.numDims(); }
+  /// Number of set/relation dimensions (domain + range).
+  unsigned numDims() const { return numDomain() + numRange(); }
+  unsigned numVars(VarKind kind) const;
+  /// First column of variables of `kind` (locals start after the range).
+  unsigned offset(VarKind kind) const;
+
+  /// Same parameters (in the same order) and same tuples.
+  friend bool operator==(const Space &a, const Space &b);
+  friend bool operator!=(const Space &a, const Space &b) { return !(a == b); }
+  /// Same kind and tuples, parameters ignored: the key of union objects.
+  bool sameTuples(const Space &o) const;
+  /// A total order on the tuples (parameters ignored) for union maps.
+  static bool tupleLess(const Space &a, const Space &b);
+
+  Space withParams(std::vector<std::string> params) const;
+  Space withDomainTuple(Tuple t) const;
+  Space withRangeTuple(Tuple t) const;
+  /// The set space of this relation's domain / range.
+  Space domainSpace() const;
+  Space rangeSpace() const;
+  /// The params space with this space's parameters.
+  Space paramsSpace() const { return params(params_); }
+  /// The relation space with domain and range exchanged.
+  Space reversed() const;
+  /// The set space whose tuple wraps this relation.
+  Space wrapped() const;
+  /// The relation space this wrapped set space unwraps to; throws SpaceError
+  /// when the set tuple is not nested.
+  Space unwrapped() const;
+
+  /// Human-readable description, e.g. `[n] -> { A[2] -> B[1] }`.
+  std::string toString() const;
+
+private:
+  std::vector<std::string> params_;
+  SpaceKind kind_;
+  Tuple domain_, range_;
+};
+
+std::string tupleToString(const Tuple &t);
+
+} // namespace presburger
+
+#endif // PRESBURGER_SPACE_H

@@ -1,0 +1,85 @@
+//===- WorkBudget.h - Bounding the work of runaway algorithms ---*- C++ -*-===//
+//
+// Algorithms that can blow up (integer sampling, subtraction, lexmin,
+// coalescing, hulls) charge units of work as they go. When the budget of the
+// current operation runs out they throw LimitExceeded instead of running on.
+//
+// The budget is per thread. A `WorkBudget::Scope` sets a limit for the code
+// it encloses; scopes nest, and an inner scope never raises the limit of an
+// outer one. Outside any scope the default limit applies to each top-level
+// engine call (every public entry point opens an `Operation` guard, which
+// starts a fresh count only when it is the outermost one).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PRESBURGER_WORKBUDGET_H
+#define PRESBURGER_WORKBUDGET_H
+
+#include <cstdint>
+
+namespace presburger {
+
+class WorkBudget {
+public:
+  /// The limit applied to a top-level operation outside any Scope. Large
+  /// enough for every compiler-sized problem (seconds of work), small
+  /// enough that a runaway case stops instead of hanging.
+  static constexpr uint64_t kDefaultLimit = 200'000'000;
+
+  /// Charges `units` of work; throws LimitExceeded when the budget is spent.
+  static void charge(uint64_t units = 1) {
+    State &s = state();
+    s.used += units;
+    if (s.used > s.limit) [[unlikely]]
+      exceeded();
+  }
+
+  /// Units used so far in the current outermost operation or scope.
+  static uint64_t used() { return state().used; }
+  /// The limit in force.
+  static uint64_t limit() { return state().limit; }
+
+  /// Sets the limit for the enclosed code (capped by any enclosing scope)
+  /// and starts counting from zero; restores the outer state on exit.
+  class Scope {
+  public:
+    explicit Scope(uint64_t limit);
+    ~Scope();
+    Scope(const Scope &) = delete;
+    Scope &operator=(const Scope &) = delete;
+
+  private:
+    uint64_t savedUsed_, savedLimit_;
+    int savedDepth_;
+  };
+
+  /// Guard opened by public engine entry points: the outermost one resets
+  /// the count to zero, nested ones change nothing.
+  class Operation {
+  public:
+    Operation() {
+      State &s = state();
+      if (s.depth++ == 0 && !s.inScope)
+        s.used = 0;
+    }
+    ~Operation() { --state().depth; }
+    Operation(const Operation &) = delete;
+    Operation &operator=(const Operation &) = delete;
+  };
+
+private:
+  struct State {
+    uint64_t used = 0;
+    uint64_t limit = kDefaultLimit;
+    int depth = 0;
+    bool inScope = false;
+  };
+  static State &state() {
+    thread_local State s;
+    return s;
+  }
+  [[noreturn]] static void exceeded();
+};
+
+} // namespace presburger
+
+#endif // PRESBURGER_WORKBUDGET_H

@@ -1,0 +1,509 @@
+//===- BasicRelation.cpp - Conjunctions of affine constraints -------------===//
+#include "presburger/BasicRelation.h"
+#include "presburger/Errors.h"
+#include "presburger/Simplex.h"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+namespace presburger {
+
+BasicRelation::BasicRelation(Space space)
+    : space_(std::move(space)), eqs_(0, space_.offset(VarKind::Local) + 1),
+      ineqs_(0, space_.offset(VarKind::Local) + 1),
+      divNum_(0, space_.offset(VarKind::Local) + 1) {}
+
+BasicRelation BasicRelation::empty(Space space) {
+  BasicRelation r(std::move(space));
+  r.markEmpty();
+  return r;
+}
+
+void BasicRelation::addEquality(ConstRow row) {
+  if (row.size() != numCols())
+    throw InvalidArgument("equality has the wrong number of columns");
+  eqs_.appendRow(row);
+}
+
+void BasicRelation::addInequality(ConstRow row) {
+  if (row.size() != numCols())
+    throw InvalidArgument("inequality has the wrong number of columns");
+  ineqs_.appendRow(row);
+}
+
+unsigned BasicRelation::addLocal() {
+  insertVars(VarKind::Local, numLocals_, 1);
+  return numLocals_ - 1;
+}
+
+unsigned BasicRelation::addDivLocal(ConstRow num, const Int &den) {
+  if (den.sign() <= 0)
+    throw InvalidArgument("division by a non-positive denominator");
+  if (num.size() != numCols())
+    throw InvalidArgument("division numerator has the wrong number of columns");
+  std::vector<Int> numerator(num.begin(), num.end());
+  unsigned k = addLocal();
+  unsigned col = offset(VarKind::Local) + k;
+  numerator.insert(numerator.begin() + col, Int(0));
+  setDivDef(k, numerator, den);
+  // num.x - den*q >= 0 and -num.x + den*q + den - 1 >= 0.
+  std::vector<Int> lower = numerator;
+  lower[col] = -den;
+  addInequality(lower);
+  std::vector<Int> upper(numerator.size());
+  for (size_t i = 0; i < upper.size(); ++i)
+    upper[i] = -numerator[i];
+  upper[col] = den;
+  upper.back() += den - Int(1);
+  addInequality(upper);
+  return k;
+}
+
+void BasicRelation::setDivDef(unsigned k, ConstRow num, const Int &den) {
+  Row dst = divNum_.row(k);
+  if (den.isZero()) {
+    std::fill(dst.begin(), dst.end(), Int(0));
+  } else {
+    if (num.size() != numCols())
+      throw InvalidArgument("division numerator has the wrong size");
+    std::copy(num.begin(), num.end(), dst.begin());
+  }
+  divDen_[k] = den;
+}
+
+namespace {
+/// `t` resized from `oldDims` to `oldDims + delta` dimensions around
+/// position `pos` (delta may be negative); keeps the name and dimension
+/// names, but not a nesting that no longer fits.
+Tuple resizeTuple(const Tuple &t, unsigned pos, int delta) {
+  std::vector<std::string> names = t.dimNames();
+  if (delta > 0)
+    names.insert(names.begin() + pos, size_t(delta), std::string());
+  else
+    names.erase(names.begin() + pos, names.begin() + pos + unsigned(-delta));
+  Tuple out(t.name(), unsigned(int(t.numDims()) + delta));
+  out.setDimNames(names);
+  return out;
+}
+} // namespace
+
+unsigned BasicRelation::insertVars(VarKind kind, unsigned pos, unsigned n) {
+  if (pos > numVars(kind))
+    throw InvalidArgument("insert position past the end");
+  unsigned col = offset(kind) + pos;
+  if (kind == VarKind::Local)
+    col = offset(VarKind::Local) + pos;
+  if (kind == VarKind::Param)
+    throw InvalidArgument("parameters are added by name (alignParams)");
+  if (n == 0)
+    return col;
+  eqs_.insertColumns(col, n);
+  ineqs_.insertColumns(col, n);
+  divNum_.insertColumns(col, n);
+  switch (kind) {
+  case VarKind::Param:
+    break;
+  case VarKind::Domain:
+    space_ = space_.withDomainTuple(resizeTuple(space_.domainTuple(), pos, int(n)));
+    break;
+  case VarKind::Range:
+    space_ = space_.withRangeTuple(resizeTuple(space_.rangeTuple(), pos, int(n)));
+    break;
+  case VarKind::Local: {
+    numLocals_ += n;
+    // New rows in the definition table for the new locals.
+    Matrix defs(numLocals_, numCols());
+    for (unsigned k = 0, src = 0; k < numLocals_; ++k) {
+      if (k >= pos && k < pos + n)
+        continue;
+      std::copy(divNum_.row(src).begin(), divNum_.row(src).end(),
+                defs.row(k).begin());
+      ++src;
+    }
+    divNum_ = std::move(defs);
+    divDen_.insert(divDen_.begin() + pos, n, Int(0));
+    break;
+  }
+  }
+  return col;
+}
+
+void BasicRelation::removeVarsRaw(VarKind kind, unsigned pos, unsigned n) {
+  if (pos + n > numVars(kind))
+    throw InvalidArgument("removed variables past the end");
+  if (n == 0)
+    return;
+  unsigned col = offset(kind) + pos;
+  // Definitions that use a removed variable are forgotten.
+  for (unsigned k = 0; k < numLocals_; ++k) {
+    if (divDen_[k].isZero())
+      continue;
+    for (unsigned c = col; c < col + n; ++c)
+      if (!divNum_.at(k, c).isZero()) {
+        setDivDef(k, {}, Int(0));
+        break;
+      }
+  }
+  eqs_.removeColumns(col, n);
+  ineqs_.removeColumns(col, n);
+  divNum_.removeColumns(col, n);
+  switch (kind) {
+  case VarKind::Param: {
+    std::vector<std::string> params = space_.paramNames();
+    params.erase(params.begin() + pos, params.begin() + pos + n);
+    space_ = space_.withParams(std::move(params));
+    break;
+  }
+  case VarKind::Domain:
+    space_ = space_.withDomainTuple(
+        resizeTuple(space_.domainTuple(), pos, -int(n)));
+    break;
+  case VarKind::Range:
+    space_ = space_.withRangeTuple(
+        resizeTuple(space_.rangeTuple(), pos, -int(n)));
+    break;
+  case VarKind::Local:
+    numLocals_ -= n;
+    divNum_.removeRows(pos, n);
+    divDen_.erase(divDen_.begin() + pos, divDen_.begin() + pos + n);
+    break;
+  }
+}
+
+void BasicRelation::convertToLocals(VarKind kind, unsigned pos, unsigned n) {
+  if (kind == VarKind::Local)
+    throw InvalidArgument("variables are already locals");
+  if (pos + n > numVars(kind))
+    throw InvalidArgument("converted variables past the end");
+  if (n == 0)
+    return;
+  unsigned first = offset(kind) + pos;
+  unsigned newLocal = numLocals_;
+  insertVars(VarKind::Local, numLocals_, n);
+  unsigned dst = offset(VarKind::Local) + newLocal;
+  for (unsigned i = 0; i < n; ++i) {
+    eqs_.swapColumns(first + i, dst + i);
+    ineqs_.swapColumns(first + i, dst + i);
+    divNum_.swapColumns(first + i, dst + i);
+  }
+  // The moved columns are now all zero: dropping them loses nothing.
+  eqs_.removeColumns(first, n);
+  ineqs_.removeColumns(first, n);
+  divNum_.removeColumns(first, n);
+  switch (kind) {
+  case VarKind::Param: {
+    std::vector<std::string> params = space_.paramNames();
+    params.erase(params.begin() + pos, params.begin() + pos + n);
+    space_ = space_.withParams(std::move(params));
+    break;
+  }
+  case VarKind::Domain:
+    space_ = space_.withDomainTuple(
+        resizeTuple(space_.domainTuple(), pos, -int(n)));
+    break;
+  case VarKind::Range:
+    space_ = space_.withRangeTuple(
+        resizeTuple(space_.rangeTuple(), pos, -int(n)));
+    break;
+  case VarKind::Local:
+    break;
+  }
+}
+
+void BasicRelation::swapVars(unsigned colA, unsigned colB) {
+  eqs_.swapColumns(colA, colB);
+  ineqs_.swapColumns(colA, colB);
+  divNum_.swapColumns(colA, colB);
+  unsigned lo = offset(VarKind::Local);
+  if (colA >= lo && colB >= lo && colA != colB) {
+    divNum_.swapRows(colA - lo, colB - lo);
+    std::swap(divDen_[colA - lo], divDen_[colB - lo]);
+  }
+}
+
+void BasicRelation::setSpace(Space space) {
+  if (space.numParams() != space_.numParams() ||
+      space.numDomain() != space_.numDomain() ||
+      space.numRange() != space_.numRange())
+    throw SpaceError("setSpace: variable counts differ: " + space.toString() +
+                     " vs " + space_.toString());
+  space_ = std::move(space);
+}
+
+namespace {
+/// Copies `m` into a matrix of `newCols` columns, old column c going to
+/// map[c].
+Matrix remapColumns(const Matrix &m, const std::vector<unsigned> &map,
+                    unsigned newCols) {
+  Matrix out(m.numRows(), newCols);
+  for (unsigned r = 0; r < m.numRows(); ++r)
+    for (unsigned c = 0; c < m.numColumns(); ++c)
+      out.at(r, map[c]) = m.at(r, c);
+  return out;
+}
+} // namespace
+
+void BasicRelation::alignParams(const std::vector<std::string> &params) {
+  const std::vector<std::string> &cur = space_.paramNames();
+  if (cur == params)
+    return;
+  unsigned np = unsigned(params.size());
+  std::vector<unsigned> map(numCols());
+  for (unsigned i = 0; i < cur.size(); ++i) {
+    auto it = std::find(params.begin(), params.end(), cur[i]);
+    if (it == params.end())
+      throw SpaceError("parameter '" + cur[i] + "' missing from the target list");
+    map[i] = unsigned(it - params.begin());
+  }
+  unsigned shift = np - unsigned(cur.size());
+  for (unsigned c = unsigned(cur.size()); c < numCols(); ++c)
+    map[c] = c + shift;
+  unsigned newCols = numCols() + shift;
+  eqs_ = remapColumns(eqs_, map, newCols);
+  ineqs_ = remapColumns(ineqs_, map, newCols);
+  divNum_ = remapColumns(divNum_, map, newCols);
+  space_ = space_.withParams(params);
+}
+
+std::vector<std::string> mergeParams(const std::vector<std::string> &a,
+                                     const std::vector<std::string> &b) {
+  std::vector<std::string> out = a;
+  for (const std::string &p : b)
+    if (std::find(out.begin(), out.end(), p) == out.end())
+      out.push_back(p);
+  return out;
+}
+
+void alignParams(BasicRelation &a, BasicRelation &b) {
+  if (a.space().paramNames() == b.space().paramNames())
+    return;
+  std::vector<std::string> merged =
+      mergeParams(a.space().paramNames(), b.space().paramNames());
+  a.alignParams(merged);
+  b.alignParams(merged);
+}
+
+void BasicRelation::markEmpty() {
+  eqs_.clear();
+  ineqs_.clear();
+  std::vector<Int> contradiction(numCols());
+  contradiction.back() = Int(-1);
+  ineqs_.appendRow(contradiction);
+  obviouslyEmpty_ = true;
+}
+
+bool BasicRelation::normalize() {
+  if (obviouslyEmpty_)
+    return false;
+  unsigned nv = numVars();
+  // Equalities: divide by the gcd; a constant not divisible means empty.
+  for (unsigned i = 0; i < eqs_.numRows();) {
+    Int g = eqs_.normalizeRow(i, 0, nv);
+    if (g.isZero()) {
+      if (!eqs_.at(i, nv).isZero()) {
+        markEmpty();
+        return false;
+      }
+      eqs_.removeRow(i);
+      continue;
+    }
+    if (!mod(eqs_.at(i, nv), g).isZero()) {
+      markEmpty();
+      return false;
+    }
+    if (!g.isOne())
+      eqs_.at(i, nv) = divExact(eqs_.at(i, nv), g);
+    // Canonical sign: first non-zero coefficient positive.
+    for (unsigned c = 0; c < nv; ++c) {
+      int s = eqs_.at(i, c).sign();
+      if (s == 0)
+        continue;
+      if (s < 0)
+        for (unsigned cc = 0; cc <= nv; ++cc)
+          eqs_.at(i, cc).negate();
+      break;
+    }
+    ++i;
+  }
+  // Inequalities: divide by the gcd of the coefficients, flooring the
+  // constant (exact over the integers).
+  for (unsigned i = 0; i < ineqs_.numRows();) {
+    Int g = ineqs_.normalizeRow(i, 0, nv);
+    if (g.isZero()) {
+      if (ineqs_.at(i, nv).isNegative()) {
+        markEmpty();
+        return false;
+      }
+      ineqs_.removeRow(i);
+      continue;
+    }
+    if (!g.isOne())
+      ineqs_.at(i, nv) = floorDiv(ineqs_.at(i, nv), g);
+    ++i;
+  }
+  // Duplicates and opposite pairs, keyed by the coefficient vector.
+  std::map<std::vector<Int>, unsigned, std::less<>> byCoeffs;
+  auto keyOf = [&](const Matrix &m, unsigned r, bool negate) {
+    std::vector<Int> key(nv);
+    for (unsigned c = 0; c < nv; ++c)
+      key[c] = negate ? -m.at(r, c) : m.at(r, c);
+    return key;
+  };
+  std::vector<bool> dropIneq(ineqs_.numRows(), false);
+  std::vector<std::vector<Int>> newEqs;
+  for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
+    std::vector<Int> key = keyOf(ineqs_, i, false);
+    auto it = byCoeffs.find(key);
+    if (it != byCoeffs.end()) {
+      unsigned j = it->second;
+      if (ineqs_.at(i, nv) < ineqs_.at(j, nv)) {
+        dropIneq[j] = true;
+        it->second = i;
+      } else {
+        dropIneq[i] = true;
+      }
+      continue;
+    }
+    byCoeffs.emplace(std::move(key), i);
+  }
+  for (auto &[key, i] : byCoeffs) {
+    if (dropIneq[i])
+      continue;
+    std::vector<Int> neg(nv);
+    for (unsigned c = 0; c < nv; ++c)
+      neg[c] = -key[c];
+    auto it = byCoeffs.find(neg);
+    if (it == byCoeffs.end() || dropIneq[it->second])
+      continue;
+    unsigned j = it->second;
+    Int sum = ineqs_.at(i, nv) + ineqs_.at(j, nv);
+    if (sum.isNegative()) {
+      markEmpty();
+      return false;
+    }
+    if (sum.isZero()) {
+      dropIneq[i] = dropIneq[j] = true;
+      std::vector<Int> eq(ineqs_.row(i).begin(), ineqs_.row(i).end());
+      newEqs.push_back(std::move(eq));
+    }
+  }
+  for (unsigned i = ineqs_.numRows(); i-- > 0;)
+    if (dropIneq[i])
+      ineqs_.removeRow(i);
+  for (auto &eq : newEqs) {
+    for (unsigned c = 0; c < nv; ++c) {
+      int s = eq[c].sign();
+      if (s == 0)
+        continue;
+      if (s < 0)
+        for (Int &v : eq)
+          v.negate();
+      break;
+    }
+    eqs_.appendRow(eq);
+  }
+  // Duplicate equalities; same coefficients with other constants: empty.
+  std::map<std::vector<Int>, unsigned, std::less<>> eqByCoeffs;
+  for (unsigned i = 0; i < eqs_.numRows();) {
+    std::vector<Int> key = keyOf(eqs_, i, false);
+    auto it = eqByCoeffs.find(key);
+    if (it == eqByCoeffs.end()) {
+      eqByCoeffs.emplace(std::move(key), i);
+      ++i;
+      continue;
+    }
+    if (eqs_.at(i, nv) != eqs_.at(it->second, nv)) {
+      markEmpty();
+      return false;
+    }
+    eqs_.removeRow(i);
+  }
+  return true;
+}
+
+bool BasicRelation::isRationallyEmpty() const {
+  if (obviouslyEmpty_)
+    return true;
+  Simplex simplex(numVars());
+  for (unsigned i = 0; i < eqs_.numRows() && !simplex.isEmpty(); ++i)
+    simplex.addEquality(eqs_.row(i));
+  for (unsigned i = 0; i < ineqs_.numRows() && !simplex.isEmpty(); ++i)
+    simplex.addInequality(ineqs_.row(i));
+  return simplex.isEmpty();
+}
+
+bool BasicRelation::isEmpty() const {
+  if (obviouslyEmpty_)
+    return true;
+  return !findIntegerSample().has_value();
+}
+
+bool BasicRelation::containsPoint(ConstRow point) const {
+  if (point.size() != numVars())
+    throw InvalidArgument("point has the wrong number of coordinates");
+  auto eval = [&](ConstRow row) {
+    Int v = row.back();
+    for (unsigned c = 0; c < point.size(); ++c)
+      if (!row[c].isZero())
+        v += row[c] * point[c];
+    return v;
+  };
+  for (unsigned i = 0; i < eqs_.numRows(); ++i)
+    if (!eval(eqs_.row(i)).isZero())
+      return false;
+  for (unsigned i = 0; i < ineqs_.numRows(); ++i)
+    if (eval(ineqs_.row(i)).isNegative())
+      return false;
+  return true;
+}
+
+BasicRelation BasicRelation::intersect(const BasicRelation &other) const {
+  BasicRelation a = *this, b = other;
+  presburger::alignParams(a, b);
+  if (!a.space_.sameTuples(b.space_))
+    throw SpaceError("intersect of objects in different spaces: " +
+                     a.space_.toString() + " and " + b.space_.toString());
+  if (a.obviouslyEmpty_ || b.obviouslyEmpty_) {
+    a.markEmpty();
+    return a;
+  }
+  unsigned aLocals = a.numLocals_;
+  a.insertVars(VarKind::Local, aLocals, b.numLocals_);
+  // b's columns: [params|dims|b-locals|const] -> a's [params|dims|a-locals|b-locals|const].
+  unsigned localStart = a.offset(VarKind::Local);
+  std::vector<unsigned> map(b.numCols());
+  for (unsigned c = 0; c < b.numCols(); ++c)
+    map[c] = c < localStart ? c : c + aLocals;
+  auto copyRow = [&](ConstRow src) {
+    std::vector<Int> row(a.numCols());
+    for (unsigned c = 0; c < src.size(); ++c)
+      row[map[c]] = src[c];
+    return row;
+  };
+  for (unsigned i = 0; i < b.eqs_.numRows(); ++i)
+    a.eqs_.appendRow(copyRow(b.eqs_.row(i)));
+  for (unsigned i = 0; i < b.ineqs_.numRows(); ++i)
+    a.ineqs_.appendRow(copyRow(b.ineqs_.row(i)));
+  for (unsigned k = 0; k < b.numLocals_; ++k)
+    if (b.hasDivDef(k))
+      a.setDivDef(aLocals + k, copyRow(b.divNum_.row(k)), b.divDen_[k]);
+  return a;
+}
+
+std::string BasicRelation::toString() const {
+  std::ostringstream os;
+  os << space_.toString() << " locals=" << numLocals_
+     << (obviouslyEmpty_ ? " (empty)" : "") << "\n";
+  os << "eqs:\n" << eqs_.toString() << "ineqs:\n" << ineqs_.toString();
+  for (unsigned k = 0; k < numLocals_; ++k)
+    if (hasDivDef(k)) {
+      os << "div" << k << " = floor((";
+      for (unsigned c = 0; c < numCols(); ++c)
+        os << (c ? " " : "") << divNum_.at(k, c);
+      os << ") / " << divDen_[k] << ")\n";
+    }
+  return os.str();
+}
+
+} // namespace presburger

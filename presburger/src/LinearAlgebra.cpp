@@ -1,0 +1,181 @@
+#include "presburger/LinearAlgebra.h"
+#include "presburger/Errors.h"
+#include "presburger/WorkBudget.h"
+
+#include <cassert>
+
+namespace presburger {
+
+namespace {
+/// col a -= q * col b in both matrices.
+void subtractColumn(Matrix &m, Matrix &u, unsigned a, unsigned b,
+                    const Int &q) {
+  if (q.isZero())
+    return;
+  for (unsigned r = 0; r < m.numRows(); ++r)
+    if (!m.at(r, b).isZero())
+      m.at(r, a) -= q * m.at(r, b);
+  for (unsigned r = 0; r < u.numRows(); ++r)
+    if (!u.at(r, b).isZero())
+      u.at(r, a) -= q * u.at(r, b);
+}
+
+void negateColumn(Matrix &m, unsigned c) {
+  for (unsigned r = 0; r < m.numRows(); ++r)
+    m.at(r, c).negate();
+}
+} // namespace
+
+ColumnEchelon columnEchelon(const Matrix &e) {
+  unsigned m = e.numRows(), n = e.numColumns();
+  ColumnEchelon out;
+  out.h = e;
+  out.u = Matrix(n, n);
+  for (unsigned i = 0; i < n; ++i)
+    out.u.at(i, i) = Int(1);
+  Matrix &h = out.h;
+  Matrix &u = out.u;
+  unsigned k = 0;
+  for (unsigned row = 0; row < m && k < n; ++row) {
+    WorkBudget::charge(n * (m + n));
+    while (true) {
+      // Smallest non-zero magnitude among columns k..n-1 goes to column k.
+      int best = -1;
+      for (unsigned j = k; j < n; ++j) {
+        if (h.at(row, j).isZero())
+          continue;
+        if (best < 0 || abs(h.at(row, j)) < abs(h.at(row, unsigned(best))))
+          best = int(j);
+      }
+      if (best < 0)
+        break;
+      if (unsigned(best) != k) {
+        h.swapColumns(k, unsigned(best));
+        u.swapColumns(k, unsigned(best));
+      }
+      bool done = true;
+      for (unsigned j = k + 1; j < n; ++j) {
+        if (h.at(row, j).isZero())
+          continue;
+        subtractColumn(h, u, j, k, floorDiv(h.at(row, j), h.at(row, k)));
+        if (!h.at(row, j).isZero())
+          done = false;
+      }
+      if (done)
+        break;
+    }
+    if (h.at(row, k).isZero())
+      continue;
+    if (h.at(row, k).isNegative()) {
+      negateColumn(h, k);
+      negateColumn(u, k);
+    }
+    // Reduce the entries left of the pivot modulo the pivot (keeps them
+    // small; not needed for correctness).
+    for (unsigned j = 0; j < k; ++j)
+      subtractColumn(h, u, j, k, floorDiv(h.at(row, j), h.at(row, k)));
+    out.pivotRows.push_back(row);
+    ++k;
+  }
+  out.rank = k;
+  return out;
+}
+
+std::optional<IntegerLattice> solveIntegerEqualities(const Matrix &eqs) {
+  unsigned m = eqs.numRows();
+  unsigned n = eqs.numColumns() - 1;
+  Matrix e(m, n);
+  for (unsigned r = 0; r < m; ++r)
+    for (unsigned c = 0; c < n; ++c)
+      e.at(r, c) = eqs.at(r, c);
+  ColumnEchelon ce = columnEchelon(e);
+  // With x = U y: H y = -const. Solve the pivot rows in order; check the
+  // others.
+  std::vector<Int> y(n);
+  unsigned nextPivot = 0;
+  for (unsigned r = 0; r < m; ++r) {
+    Int rhs = -eqs.at(r, n);
+    unsigned limit = nextPivot;
+    bool isPivot = nextPivot < ce.rank && ce.pivotRows[nextPivot] == r;
+    for (unsigned j = 0; j < limit; ++j)
+      if (!ce.h.at(r, j).isZero())
+        rhs -= ce.h.at(r, j) * y[j];
+    if (isPivot) {
+      const Int &p = ce.h.at(r, nextPivot);
+      if (!mod(rhs, p).isZero())
+        return std::nullopt;
+      y[nextPivot] = divExact(rhs, p);
+      ++nextPivot;
+    } else if (!rhs.isZero()) {
+      return std::nullopt;
+    }
+  }
+  IntegerLattice lat;
+  lat.origin.assign(n, Int(0));
+  for (unsigned i = 0; i < n; ++i)
+    for (unsigned j = 0; j < ce.rank; ++j)
+      if (!y[j].isZero())
+        lat.origin[i] += ce.u.at(i, j) * y[j];
+  lat.basis = Matrix(n, n - ce.rank);
+  for (unsigned i = 0; i < n; ++i)
+    for (unsigned j = ce.rank; j < n; ++j)
+      lat.basis.at(i, j - ce.rank) = ce.u.at(i, j);
+  return lat;
+}
+
+Matrix inverseUnimodular(const Matrix &u) {
+  // Gauss-Jordan over the integers: with a unimodular matrix every pivot
+  // step can be done with extended-gcd row operations.
+  unsigned n = u.numRows();
+  Matrix a = u;
+  Matrix inv(n, n);
+  for (unsigned i = 0; i < n; ++i)
+    inv.at(i, i) = Int(1);
+  // Row echelon by gcd row operations.
+  auto subRow = [&](unsigned dst, unsigned src, const Int &q) {
+    if (q.isZero())
+      return;
+    for (unsigned c = 0; c < n; ++c) {
+      if (!a.at(src, c).isZero())
+        a.at(dst, c) -= q * a.at(src, c);
+      if (!inv.at(src, c).isZero())
+        inv.at(dst, c) -= q * inv.at(src, c);
+    }
+  };
+  for (unsigned col = 0; col < n; ++col) {
+    while (true) {
+      int best = -1;
+      for (unsigned r = col; r < n; ++r)
+        if (!a.at(r, col).isZero() &&
+            (best < 0 || abs(a.at(r, col)) < abs(a.at(unsigned(best), col))))
+          best = int(r);
+      if (best < 0)
+        throw InvalidArgument("matrix is not unimodular");
+      a.swapRows(col, unsigned(best));
+      inv.swapRows(col, unsigned(best));
+      bool done = true;
+      for (unsigned r = col + 1; r < n; ++r) {
+        if (a.at(r, col).isZero())
+          continue;
+        subRow(r, col, floorDiv(a.at(r, col), a.at(col, col)));
+        if (!a.at(r, col).isZero())
+          done = false;
+      }
+      if (done)
+        break;
+    }
+    if (abs(a.at(col, col)) != Int(1))
+      throw InvalidArgument("matrix is not unimodular");
+    if (a.at(col, col).isNegative())
+      for (unsigned c = 0; c < n; ++c) {
+        a.at(col, c).negate();
+        inv.at(col, c).negate();
+      }
+  }
+  for (unsigned col = n; col-- > 0;)
+    for (unsigned r = 0; r < col; ++r)
+      subRow(r, col, a.at(r, col));
+  return inv;
+}
+
+} // namespace presburger

@@ -1,0 +1,124 @@
+#include "presburger/Matrix.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace presburger {
+
+unsigned Matrix::appendRow(ConstRow values) {
+  assert(values.size() == cols_);
+  data_.insert(data_.end(), values.begin(), values.end());
+  return rows_++;
+}
+
+unsigned Matrix::appendZeroRow() {
+  data_.resize(data_.size() + cols_);
+  return rows_++;
+}
+
+void Matrix::removeRow(unsigned r) { removeRows(r, 1); }
+
+void Matrix::removeRows(unsigned r, unsigned n) {
+  assert(r + n <= rows_);
+  auto first = data_.begin() + size_t(r) * cols_;
+  data_.erase(first, first + size_t(n) * cols_);
+  rows_ -= n;
+}
+
+void Matrix::swapRemoveRow(unsigned r) {
+  assert(r < rows_);
+  if (r != rows_ - 1)
+    swapRows(r, rows_ - 1);
+  data_.resize(data_.size() - cols_);
+  --rows_;
+}
+
+void Matrix::swapRows(unsigned a, unsigned b) {
+  if (a == b)
+    return;
+  std::swap_ranges(row(a).begin(), row(a).end(), row(b).begin());
+}
+
+void Matrix::resizeRows(unsigned rows) {
+  data_.resize(size_t(rows) * cols_);
+  rows_ = rows;
+}
+
+void Matrix::insertColumns(unsigned pos, unsigned n) {
+  assert(pos <= cols_);
+  if (n == 0)
+    return;
+  unsigned newCols = cols_ + n;
+  std::vector<Int> next(size_t(rows_) * newCols);
+  for (unsigned r = 0; r < rows_; ++r) {
+    Int *src = data_.data() + size_t(r) * cols_;
+    Int *dst = next.data() + size_t(r) * newCols;
+    std::move(src, src + pos, dst);
+    std::move(src + pos, src + cols_, dst + pos + n);
+  }
+  data_ = std::move(next);
+  cols_ = newCols;
+}
+
+void Matrix::removeColumns(unsigned pos, unsigned n) {
+  assert(pos + n <= cols_);
+  if (n == 0)
+    return;
+  unsigned newCols = cols_ - n;
+  std::vector<Int> next(size_t(rows_) * newCols);
+  for (unsigned r = 0; r < rows_; ++r) {
+    Int *src = data_.data() + size_t(r) * cols_;
+    Int *dst = next.data() + size_t(r) * newCols;
+    std::move(src, src + pos, dst);
+    std::move(src + pos + n, src + cols_, dst + pos);
+  }
+  data_ = std::move(next);
+  cols_ = newCols;
+}
+
+void Matrix::swapColumns(unsigned a, unsigned b) {
+  if (a == b)
+    return;
+  for (unsigned r = 0; r < rows_; ++r)
+    std::swap(at(r, a), at(r, b));
+}
+
+void Matrix::addToRow(unsigned dst, unsigned src, const Int &scale) {
+  if (scale.isZero())
+    return;
+  for (unsigned c = 0; c < cols_; ++c)
+    if (!at(src, c).isZero())
+      at(dst, c) += scale * at(src, c);
+}
+
+Int Matrix::normalizeRow(unsigned r, unsigned begin, unsigned end) {
+  Int g(0);
+  for (unsigned c = begin; c < end && !g.isOne(); ++c)
+    g = gcd(g, at(r, c));
+  if (!g.isZero() && !g.isOne())
+    for (unsigned c = begin; c < end; ++c)
+      at(r, c) = divExact(at(r, c), g);
+  return g;
+}
+
+std::string Matrix::toString() const {
+  std::ostringstream os;
+  for (unsigned r = 0; r < rows_; ++r) {
+    for (unsigned c = 0; c < cols_; ++c)
+      os << (c ? " " : "") << at(r, c);
+    os << "\n";
+  }
+  return os.str();
+}
+
+Int rowGcd(ConstRow r) {
+  Int g(0);
+  for (const Int &v : r) {
+    if (g.isOne())
+      break;
+    g = gcd(g, v);
+  }
+  return g;
+}
+
+} // namespace presburger
