@@ -130,6 +130,24 @@ public:
   /// relation was found empty (it is then marked empty).
   bool normalize();
 
+  /// Simplifies the existential locals without changing the set: locals
+  /// fixed by an equality with a unit coefficient are substituted away,
+  /// locals that no constraint uses or that are bounded on one side only
+  /// are dropped with their constraints, locals whose Fourier-Motzkin
+  /// elimination is exact over the integers (unit coefficients on one side)
+  /// are eliminated, and the remaining ones get floor-division definitions
+  /// where their constraints determine one (see detectDivDefinitions).
+  /// Normalizes first; returns false when found empty.
+  bool simplifyLocals();
+  /// Gives floor-division definitions to locals that lack one when the
+  /// constraints determine it: an equality d*q + e = 0 defines
+  /// q = floor(-e / d), and a pair e - d*q >= 0, -e + d*q + c >= 0 with
+  /// c < d defines q = floor(e / d). Returns true when every local then has
+  /// a definition.
+  bool detectDivDefinitions();
+  /// Whether every local has a floor-division definition.
+  bool allLocalsDefined() const;
+
   /// Integer emptiness: exact, terminates on unbounded sets (see
   /// findIntegerSample). May throw LimitExceeded.
   bool isEmpty() const;

@@ -1,0 +1,327 @@
+//===- Relation.cpp - Boolean algebra on unions of basic relations --------===//
+#include "presburger/Relation.h"
+#include "presburger/Errors.h"
+#include "presburger/Printer.h"
+#include "presburger/WorkBudget.h"
+
+#include <algorithm>
+
+namespace presburger {
+
+Relation::Relation(Space space) : space_(std::move(space)) {}
+
+Relation::Relation(BasicRelation b) : space_(b.space()) {
+  disjuncts_.push_back(std::move(b));
+}
+
+Relation Relation::universe(Space space) {
+  return Relation(BasicRelation::universe(std::move(space)));
+}
+
+void Relation::alignParams(const std::vector<std::string> &params) {
+  if (space_.paramNames() == params)
+    return;
+  for (BasicRelation &b : disjuncts_)
+    b.alignParams(params);
+  space_ = space_.withParams(params);
+}
+
+void alignParams(Relation &a, Relation &b) {
+  if (a.space().paramNames() == b.space().paramNames())
+    return;
+  std::vector<std::string> merged =
+      mergeParams(a.space().paramNames(), b.space().paramNames());
+  a.alignParams(merged);
+  b.alignParams(merged);
+}
+
+void Relation::setSpace(const Space &space) {
+  for (BasicRelation &b : disjuncts_)
+    b.setSpace(space);
+  space_ = space;
+}
+
+void Relation::addDisjunct(BasicRelation b) {
+  if (!b.space().sameTuples(space_))
+    throw SpaceError("disjunct in space " + b.space().toString() +
+                     " added to a relation in " + space_.toString());
+  if (b.space().paramNames() != space_.paramNames()) {
+    std::vector<std::string> merged =
+        mergeParams(space_.paramNames(), b.space().paramNames());
+    alignParams(merged);
+    b.alignParams(merged);
+  }
+  // Keep the tuple names and dimension hints of the relation.
+  b.setSpace(space_);
+  disjuncts_.push_back(std::move(b));
+}
+
+namespace {
+void checkSameTuples(const Space &a, const Space &b, const char *op) {
+  if (!a.sameTuples(b))
+    throw SpaceError(std::string(op) + " of objects in different spaces: " +
+                     a.toString() + " and " + b.toString());
+}
+} // namespace
+
+Relation Relation::unite(const Relation &other) const {
+  Relation a = *this, b = other;
+  checkSameTuples(a.space_, b.space_, "union");
+  presburger::alignParams(a, b);
+  for (BasicRelation &d : b.disjuncts_) {
+    d.setSpace(a.space_);
+    a.disjuncts_.push_back(std::move(d));
+  }
+  return a;
+}
+
+Relation Relation::intersect(const Relation &other) const {
+  WorkBudget::Operation op;
+  Relation a = *this, b = other;
+  checkSameTuples(a.space_, b.space_, "intersection");
+  presburger::alignParams(a, b);
+  Relation result(a.space_);
+  for (const BasicRelation &x : a.disjuncts_)
+    for (const BasicRelation &y : b.disjuncts_) {
+      BasicRelation c = x.intersect(y);
+      c.setSpace(a.space_);
+      if (c.normalize() && !c.isEmpty())
+        result.disjuncts_.push_back(std::move(c));
+    }
+  return result;
+}
+
+namespace {
+
+/// Order of locals such that each definition only uses earlier ones.
+std::vector<unsigned> definitionOrder(const BasicRelation &t) {
+  unsigned n = t.numLocals(), lo = t.offset(VarKind::Local);
+  std::vector<unsigned> order;
+  std::vector<bool> done(n, false);
+  while (order.size() < n) {
+    bool progress = false;
+    for (unsigned k = 0; k < n; ++k) {
+      if (done[k])
+        continue;
+      bool ready = true;
+      for (unsigned j = 0; j < n && ready; ++j)
+        if (!done[j] && j != k && !t.divNumerator(k)[lo + j].isZero())
+          ready = false;
+      if (!ready)
+        continue;
+      done[k] = true;
+      order.push_back(k);
+      progress = true;
+    }
+    if (!progress)
+      throw InvalidArgument("cyclic division definitions");
+  }
+  return order;
+}
+
+/// s minus t, as disjoint basic relations. `t` has every local defined.
+std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
+                                         const BasicRelation &t) {
+  unsigned sLocals = s.numLocals();
+  unsigned lo = s.offset(VarKind::Local);
+  unsigned tLocals = t.numLocals();
+  // Bring t's divisions into s, in definition order.
+  BasicRelation base = s;
+  std::vector<unsigned> order = definitionOrder(t);
+  std::vector<unsigned> localMap(tLocals); // t local -> base local.
+  for (unsigned i = 0; i < tLocals; ++i)
+    localMap[order[i]] = sLocals + i;
+  auto mapRow = [&](ConstRow row, unsigned numCols) {
+    // Maps a t row (t's columns) to base columns of width numCols.
+    std::vector<Int> out(numCols);
+    for (unsigned c = 0; c < lo; ++c)
+      out[c] = row[c];
+    for (unsigned k = 0; k < tLocals; ++k)
+      if (!row[lo + k].isZero())
+        out[lo + localMap[k]] = row[lo + k];
+    out.back() = row[lo + tLocals];
+    return out;
+  };
+  for (unsigned i = 0; i < tLocals; ++i) {
+    unsigned k = order[i];
+    // Only locals up to position sLocals + i exist yet in base; the map
+    // sends earlier-defined locals there.
+    std::vector<Int> num = mapRow(t.divNumerator(k), base.numCols());
+    base.addDivLocal(num, t.divDenominator(k));
+  }
+  // The constraints of t, minus the definitional ones.
+  std::vector<std::vector<Int>> defRows;
+  for (unsigned k = 0; k < tLocals; ++k) {
+    std::vector<Int> lower(t.divNumerator(k).begin(), t.divNumerator(k).end());
+    lower[lo + k] = -t.divDenominator(k);
+    std::vector<Int> upper(lower.size());
+    for (size_t c = 0; c < lower.size(); ++c)
+      upper[c] = -lower[c];
+    upper.back() += t.divDenominator(k) - Int(1);
+    defRows.push_back(std::move(lower));
+    defRows.push_back(std::move(upper));
+  }
+  std::vector<BasicRelation> pieces;
+  BasicRelation cur = base;
+  auto addPiece = [&](std::vector<Int> negated) {
+    BasicRelation piece = cur;
+    piece.addInequality(negated);
+    if (piece.normalize() && !piece.isEmpty())
+      pieces.push_back(std::move(piece));
+  };
+  unsigned nc = base.numCols();
+  for (unsigned e = 0; e < t.numEqualities(); ++e) {
+    WorkBudget::charge(nc);
+    std::vector<Int> row = mapRow(t.equality(e), nc);
+    std::vector<Int> pos = row, neg(row.size());
+    pos.back() -= Int(1); // row >= 1
+    for (size_t c = 0; c < row.size(); ++c)
+      neg[c] = -row[c];
+    neg.back() -= Int(1); // row <= -1
+    addPiece(pos);
+    addPiece(neg);
+    cur.addEquality(row);
+    if (!cur.normalize())
+      return pieces;
+  }
+  for (unsigned i = 0; i < t.numInequalities(); ++i) {
+    std::vector<Int> tRow(t.inequality(i).begin(), t.inequality(i).end());
+    if (std::find(defRows.begin(), defRows.end(), tRow) != defRows.end())
+      continue;
+    WorkBudget::charge(nc);
+    std::vector<Int> row = mapRow(t.inequality(i), nc);
+    std::vector<Int> neg(row.size());
+    for (size_t c = 0; c < row.size(); ++c)
+      neg[c] = -row[c];
+    neg.back() -= Int(1); // row <= -1
+    addPiece(neg);
+    cur.addInequality(row);
+    if (!cur.normalize())
+      return pieces;
+  }
+  return pieces;
+}
+
+/// A copy of `t` with every local defined, or an error.
+BasicRelation withDefinedLocals(const BasicRelation &t) {
+  BasicRelation copy = t;
+  copy.simplifyLocals();
+  if (!copy.allLocalsDefined() && !copy.isObviouslyEmpty())
+    throw InvalidArgument(
+        "subtraction of a set whose existential variables have no "
+        "floor-division form is not supported: " +
+        t.toString());
+  return copy;
+}
+
+} // namespace
+
+Relation Relation::subtract(const Relation &other) const {
+  WorkBudget::Operation op;
+  Relation a = *this, b = other;
+  checkSameTuples(a.space_, b.space_, "difference");
+  presburger::alignParams(a, b);
+  std::vector<BasicRelation> subtrahends;
+  for (const BasicRelation &t : b.disjuncts_) {
+    BasicRelation d = withDefinedLocals(t);
+    if (!d.isObviouslyEmpty())
+      subtrahends.push_back(std::move(d));
+  }
+  Relation result(a.space_);
+  for (const BasicRelation &s : a.disjuncts_) {
+    std::vector<BasicRelation> pieces{s};
+    for (const BasicRelation &t : subtrahends) {
+      std::vector<BasicRelation> next;
+      for (const BasicRelation &p : pieces) {
+        std::vector<BasicRelation> sub = subtractBasic(p, t);
+        for (BasicRelation &q : sub)
+          next.push_back(std::move(q));
+      }
+      pieces = std::move(next);
+      if (pieces.empty())
+        break;
+    }
+    for (BasicRelation &p : pieces) {
+      p.setSpace(a.space_);
+      result.disjuncts_.push_back(std::move(p));
+    }
+  }
+  return result;
+}
+
+Relation Relation::complement() const {
+  return universe(space_).subtract(*this);
+}
+
+bool Relation::isEmpty() const {
+  WorkBudget::Operation op;
+  for (const BasicRelation &b : disjuncts_)
+    if (!b.isEmpty())
+      return false;
+  return true;
+}
+
+bool Relation::isUniverse() const {
+  WorkBudget::Operation op;
+  return complement().isEmpty();
+}
+
+bool Relation::isSubsetOf(const Relation &other) const {
+  WorkBudget::Operation op;
+  return subtract(other).isEmpty();
+}
+
+bool Relation::isEqual(const Relation &other) const {
+  WorkBudget::Operation op;
+  if (!space_.sameTuples(other.space_))
+    return false;
+  return isSubsetOf(other) && other.isSubsetOf(*this);
+}
+
+bool Relation::isDisjoint(const Relation &other) const {
+  WorkBudget::Operation op;
+  return intersect(other).isEmpty();
+}
+
+std::optional<Point> Relation::samplePoint() const {
+  WorkBudget::Operation op;
+  for (const BasicRelation &b : disjuncts_) {
+    std::optional<std::vector<Int>> p = b.findIntegerSample();
+    if (!p)
+      continue;
+    p->resize(b.offset(VarKind::Local));
+    return *p;
+  }
+  return std::nullopt;
+}
+
+bool Relation::containsPoint(const Point &point) const {
+  WorkBudget::Operation op;
+  if (point.size() != space_.offset(VarKind::Local))
+    throw InvalidArgument("point has the wrong number of coordinates");
+  for (const BasicRelation &b : disjuncts_) {
+    // Fix the variables and ask whether the locals can be chosen.
+    BasicRelation fixed = b;
+    for (unsigned c = 0; c < point.size(); ++c) {
+      std::vector<Int> eq(fixed.numCols());
+      eq[c] = Int(1);
+      eq.back() = -point[c];
+      fixed.addEquality(eq);
+    }
+    if (!fixed.isEmpty())
+      return true;
+  }
+  return false;
+}
+
+void Relation::removeEmptyDisjuncts() {
+  std::vector<BasicRelation> kept;
+  for (BasicRelation &b : disjuncts_)
+    if (b.normalize() && !b.isEmpty())
+      kept.push_back(std::move(b));
+  disjuncts_ = std::move(kept);
+}
+
+std::string Relation::toString() const { return printRelation(*this); }
+
+} // namespace presburger

@@ -1,0 +1,61 @@
+// Boolean algebra on hand-built relations (the parser-based tests live in
+// RelationTest.cpp once the parser exists).
+#include "presburger/Relation.h"
+
+#include <gtest/gtest.h>
+
+using namespace presburger;
+
+namespace {
+std::vector<Int> row(std::initializer_list<int64_t> v) {
+  return std::vector<Int>(v.begin(), v.end());
+}
+/// { [i] : lo <= i <= hi }
+Relation interval(int64_t lo, int64_t hi) {
+  BasicRelation b(Space::set({}, Tuple(1)));
+  b.addInequality(row({1, -lo}));
+  b.addInequality(row({-1, hi}));
+  return Relation(b);
+}
+} // namespace
+
+TEST(RelationSmoke, SubtractIntervals) {
+  Relation a = interval(0, 10), b = interval(3, 5);
+  Relation d = a.subtract(b);
+  EXPECT_EQ(d.numDisjuncts(), 2u);
+  EXPECT_TRUE(d.containsPoint({Int(2)}));
+  EXPECT_FALSE(d.containsPoint({Int(3)}));
+  EXPECT_FALSE(d.containsPoint({Int(5)}));
+  EXPECT_TRUE(d.containsPoint({Int(6)}));
+  EXPECT_TRUE(d.unite(b).isEqual(a));
+  EXPECT_TRUE(b.isSubsetOf(a));
+  EXPECT_FALSE(a.isSubsetOf(b));
+  EXPECT_TRUE(d.isDisjoint(b));
+}
+
+TEST(RelationSmoke, ComplementOfStride) {
+  // { [i] : exists q : i = 2q } complement is the odd numbers.
+  BasicRelation even(Space::set({}, Tuple(1)));
+  even.addLocal();
+  even.addEquality(row({1, -2, 0}));
+  Relation e(even);
+  Relation odd = e.complement();
+  EXPECT_TRUE(odd.containsPoint({Int(3)}));
+  EXPECT_TRUE(odd.containsPoint({Int(-7)}));
+  EXPECT_FALSE(odd.containsPoint({Int(4)}));
+  EXPECT_TRUE(odd.unite(e).isUniverse());
+  EXPECT_TRUE(odd.isDisjoint(e));
+  EXPECT_EQ(odd.complement().isEqual(e), true);
+}
+
+TEST(RelationSmoke, ParamsAlignedByName) {
+  // [n] -> { [i] : i < n } and [m, n] -> { [i] : i >= m }.
+  BasicRelation a(Space::set({"n"}, Tuple(1)));
+  a.addInequality(row({1, -1, -1}));
+  BasicRelation b(Space::set({"m", "n"}, Tuple(1)));
+  b.addInequality(row({-1, 0, 1, 0}));
+  Relation c = Relation(a).intersect(Relation(b));
+  EXPECT_EQ(c.space().paramNames(), (std::vector<std::string>{"n", "m"}));
+  EXPECT_TRUE(c.containsPoint({Int(5), Int(2), Int(3)}));
+  EXPECT_FALSE(c.containsPoint({Int(5), Int(2), Int(5)}));
+}
