@@ -491,6 +491,37 @@ BasicRelation BasicRelation::intersect(const BasicRelation &other) const {
   return a;
 }
 
+void BasicRelation::appendMapped(const BasicRelation &src,
+                                 const std::vector<unsigned> &map) {
+  unsigned srcLo = src.offset(VarKind::Local);
+  if (map.size() != srcLo)
+    throw InvalidArgument("appendMapped: map has the wrong size");
+  if (src.obviouslyEmpty_) {
+    markEmpty();
+    return;
+  }
+  unsigned first = numLocals_;
+  insertVars(VarKind::Local, numLocals_, src.numLocals_);
+  unsigned dstLo = offset(VarKind::Local);
+  auto mapRow = [&](ConstRow row) {
+    std::vector<Int> out(numCols());
+    for (unsigned c = 0; c < srcLo; ++c)
+      if (!row[c].isZero())
+        out[map[c]] += row[c];
+    for (unsigned k = 0; k < src.numLocals_; ++k)
+      out[dstLo + first + k] = row[srcLo + k];
+    out.back() = row[src.numVars()];
+    return out;
+  };
+  for (unsigned i = 0; i < src.eqs_.numRows(); ++i)
+    eqs_.appendRow(mapRow(src.eqs_.row(i)));
+  for (unsigned i = 0; i < src.ineqs_.numRows(); ++i)
+    ineqs_.appendRow(mapRow(src.ineqs_.row(i)));
+  for (unsigned k = 0; k < src.numLocals_; ++k)
+    if (src.hasDivDef(k))
+      setDivDef(first + k, mapRow(src.divNum_.row(k)), src.divDen_[k]);
+}
+
 std::string BasicRelation::toString() const {
   std::ostringstream os;
   os << space_.toString() << " locals=" << numLocals_

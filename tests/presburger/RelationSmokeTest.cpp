@@ -59,3 +59,47 @@ TEST(RelationSmoke, ParamsAlignedByName) {
   EXPECT_TRUE(c.containsPoint({Int(5), Int(2), Int(3)}));
   EXPECT_FALSE(c.containsPoint({Int(5), Int(2), Int(5)}));
 }
+
+namespace {
+/// { [i] -> [j] : j = a*i + b and 0 <= i <= hi }
+Relation affineMap(int64_t a, int64_t b, int64_t hi) {
+  BasicRelation r(Space::relation({}, Tuple(1), Tuple(1)));
+  r.addEquality(row({a, -1, b}));
+  r.addInequality(row({1, 0, 0}));
+  r.addInequality(row({-1, 0, hi}));
+  return Relation(r);
+}
+} // namespace
+
+TEST(RelationSmoke, ComposeDomainRangeDeltas) {
+  Relation f = affineMap(2, 0, 10); // j = 2i
+  Relation g = affineMap(1, 1, 100); // k = j + 1
+  Relation h = f.applyRange(g);      // k = 2i + 1
+  EXPECT_TRUE(h.isEqual(affineMap(2, 1, 10)));
+  Relation ran = f.range();          // even numbers in [0, 20]
+  EXPECT_TRUE(ran.containsPoint({Int(8)}));
+  EXPECT_FALSE(ran.containsPoint({Int(7)}));
+  EXPECT_FALSE(ran.containsPoint({Int(22)}));
+  Relation d = g.deltas(); // { [1] }
+  EXPECT_TRUE(d.containsPoint({Int(1)}));
+  EXPECT_FALSE(d.containsPoint({Int(0)}));
+  EXPECT_TRUE(f.isSingleValued());
+  EXPECT_TRUE(f.isInjective());
+  EXPECT_TRUE(f.reverse().reverse().isEqual(f));
+  // Projection of { [i, j] : i = 2j } on i: the even numbers.
+  BasicRelation s(Space::set({}, Tuple(2)));
+  s.addEquality(row({1, -2, 0}));
+  Relation proj = Relation(s).projectOut(VarKind::Range, 1, 1);
+  EXPECT_TRUE(proj.containsPoint({Int(-4)}));
+  EXPECT_FALSE(proj.containsPoint({Int(3)}));
+  EXPECT_FALSE(proj.isUniverse());
+  // Lex order on [0, 2]: 3 pairs strictly increasing.
+  Relation box = interval(0, 2);
+  Relation lt = box.lexOrderTo(box, LexOrder::LT);
+  EXPECT_TRUE(lt.containsPoint({Int(0), Int(2)}));
+  EXPECT_FALSE(lt.containsPoint({Int(2), Int(2)}));
+  Relation le = box.lexOrderTo(box, LexOrder::LE);
+  EXPECT_TRUE(le.containsPoint({Int(2), Int(2)}));
+  EXPECT_TRUE(lt.isSubsetOf(le));
+  EXPECT_FALSE(le.isSubsetOf(lt));
+}

@@ -168,6 +168,13 @@ public:
   /// aligned by name); locals of both are kept.
   BasicRelation intersect(const BasicRelation &other) const;
 
+  /// Adds the constraints of `src` to this relation: src's parameter and
+  /// dimension column c goes to column `map[c]` here (map has
+  /// src.offset(Local) entries, each a column below numVars()); src's
+  /// locals become new locals here, with their definitions. Used to build
+  /// products, compositions and projections.
+  void appendMapped(const BasicRelation &src, const std::vector<unsigned> &map);
+
   /// Debugging dump (not isl notation; see Printer.h for that).
   std::string toString() const;
 

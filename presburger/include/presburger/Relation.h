@@ -18,6 +18,9 @@
 
 namespace presburger {
 
+/// The four lexicographic comparisons.
+enum class LexOrder { LT, LE, GT, GE };
+
 /// A point of a relation: values of the parameters, then the domain and
 /// range dimensions (no locals).
 using Point = std::vector<Int>;
@@ -75,6 +78,86 @@ public:
   std::optional<Point> samplePoint() const;
   /// Whether `point` (params, domain, range values) is in the relation.
   bool containsPoint(const Point &point) const;
+
+  //===--------------------------------------------------------------------===//
+  // Relation algebra (RelationAlgebra.cpp). Every operation is exact; the
+  // variables that an operation hides (the middle tuple of a composition,
+  // the projected dimensions) become existential locals, simplified away
+  // where that is exact (unit equalities, exact Fourier-Motzkin) and kept as
+  // floor divisions or plain existentials otherwise.
+  //===--------------------------------------------------------------------===//
+
+  /// The identity relation on the set space `setSpace`.
+  static Relation identity(const Space &setSpace);
+  /// The relation {x -> y} with domain space `dom` and range space `ran`
+  /// (both set spaces; parameters merged).
+  static Relation universeBetween(const Space &dom, const Space &ran);
+  /// {y -> x : x -> y in this}.
+  Relation reverse() const;
+  /// {x : exists y : x -> y}. For a set, throws SpaceError.
+  Relation domain() const;
+  /// {y : exists x : x -> y}.
+  Relation range() const;
+  /// {x -> z : x -> y in this and y -> z in other}: isl's apply_range,
+  /// iscc's `this . other`.
+  Relation applyRange(const Relation &other) const;
+  /// {z -> y : x -> y in this and x -> z in other}.
+  Relation applyDomain(const Relation &other) const;
+  /// For a set: {y : x in this and x -> y in rel}.
+  Relation apply(const Relation &rel) const;
+  /// {y - x : x -> y}; domain and range must be the same tuple.
+  Relation deltas() const;
+  /// Restricts the domain (a relation) to the set `set`.
+  Relation intersectDomain(const Relation &set) const;
+  /// Restricts the range to the set `set`.
+  Relation intersectRange(const Relation &set) const;
+  /// Cartesian product: sets A, B give the set [A -> B]; relations A -> B,
+  /// C -> D give [A -> C] -> [B -> D].
+  Relation product(const Relation &other) const;
+  /// A -> B and C -> B give [A -> C] -> B (pairs agreeing on B).
+  Relation domainProduct(const Relation &other) const;
+  /// A -> B and A -> C give A -> [B -> C] (pairs agreeing on A).
+  Relation rangeProduct(const Relation &other) const;
+  /// The relation A -> B as the set [A -> B].
+  Relation wrap() const;
+  /// The set [A -> B] as the relation A -> B.
+  Relation unwrap() const;
+  /// The parameter values for which the relation is not empty (a params
+  /// set).
+  Relation params() const;
+  /// Existentially quantifies variables [pos, pos + n) of `kind` (Param,
+  /// Domain or Range) and removes them from the space.
+  Relation projectOut(VarKind kind, unsigned pos, unsigned n) const;
+  /// Adds the constraint var = value for variable `pos` of `kind`.
+  Relation fix(VarKind kind, unsigned pos, const Int &value) const;
+  /// Adds var >= value (lower) or var <= value (upper).
+  Relation lowerBound(VarKind kind, unsigned pos, const Int &value) const;
+  Relation upperBound(VarKind kind, unsigned pos, const Int &value) const;
+  /// Inserts `n` unconstrained dimensions of `kind` (Domain or Range) at
+  /// `pos`.
+  Relation insertDims(VarKind kind, unsigned pos, unsigned n) const;
+  /// Moves `n` dimensions from position `srcPos` of `src` to position
+  /// `dstPos` of `dst` (Domain and Range; a set's tuple is Range).
+  Relation moveDims(VarKind dst, unsigned dstPos, VarKind src, unsigned srcPos,
+                    unsigned n) const;
+  /// Renames the tuple of `kind` (Domain or Range; the empty name makes it
+  /// anonymous).
+  Relation setTupleName(VarKind kind, const std::string &name) const;
+  /// Whether each domain element has at most one image.
+  bool isSingleValued() const;
+  /// Whether each range element has at most one preimage.
+  bool isInjective() const;
+  /// Single-valued and injective.
+  bool isBijective() const;
+
+  /// The relation {x -> y : x op y} between the set spaces `dom` and `ran`,
+  /// which must have the same number of dimensions (isl's lex_lt_map etc.
+  /// on spaces). A union of one disjunct per leading dimension.
+  static Relation lexOrder(const Space &dom, const Space &ran, LexOrder op);
+  /// For sets: {x -> y : x in this, y in other, x op y} (same tuples).
+  /// For relations: {x -> y : this(x) op other(y)} over a shared range
+  /// tuple, as isl's lex_lt_map.
+  Relation lexOrderTo(const Relation &other, LexOrder op) const;
 
   /// Drops empty disjuncts and normalizes the rest.
   void removeEmptyDisjuncts();
