@@ -202,16 +202,14 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   return pieces;
 }
 
-/// A copy of `t` with every local defined, or an error.
-BasicRelation withDefinedLocals(const BasicRelation &t) {
+/// `t` as basic relations whose locals all have definitions.
+std::vector<BasicRelation> withDefinedLocals(const BasicRelation &t) {
   BasicRelation copy = t;
-  copy.simplifyLocals();
-  if (!copy.allLocalsDefined() && !copy.isObviouslyEmpty())
-    throw InvalidArgument(
-        "subtraction of a set whose existential variables have no "
-        "floor-division form is not supported: " +
-        t.toString());
-  return copy;
+  if (!copy.simplifyLocals())
+    return {};
+  if (copy.allLocalsDefined())
+    return {copy};
+  return copy.computeDivs();
 }
 
 } // namespace
@@ -222,11 +220,10 @@ Relation Relation::subtract(const Relation &other) const {
   checkSameTuples(a.space_, b.space_, "difference");
   presburger::alignParams(a, b);
   std::vector<BasicRelation> subtrahends;
-  for (const BasicRelation &t : b.disjuncts_) {
-    BasicRelation d = withDefinedLocals(t);
-    if (!d.isObviouslyEmpty())
-      subtrahends.push_back(std::move(d));
-  }
+  for (const BasicRelation &t : b.disjuncts_)
+    for (BasicRelation &d : withDefinedLocals(t))
+      if (!d.isObviouslyEmpty())
+        subtrahends.push_back(std::move(d));
   Relation result(a.space_);
   for (const BasicRelation &s : a.disjuncts_) {
     std::vector<BasicRelation> pieces{s};

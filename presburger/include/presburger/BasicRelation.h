@@ -147,6 +147,13 @@ public:
   bool detectDivDefinitions();
   /// Whether every local has a floor-division definition.
   bool allLocalsDefined() const;
+  /// The same points as a union of basic relations whose locals all have
+  /// floor-division definitions (isl's compute_divs): the existential
+  /// locals are expressed by parametric integer programming over the other
+  /// variables. Exponential in the worst case; charges the work budget.
+  /// Throws UnboundedError in the rare case where an existential is
+  /// unbounded in a way the method cannot settle.
+  std::vector<BasicRelation> computeDivs() const;
 
   /// Integer emptiness: exact, terminates on unbounded sets (see
   /// findIntegerSample). May throw LimitExceeded.

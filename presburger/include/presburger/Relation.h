@@ -159,6 +159,19 @@ public:
   /// tuple, as isl's lex_lt_map.
   Relation lexOrderTo(const Relation &other, LexOrder op) const;
 
+  /// The lexicographic minimum: for a set, the smallest point for each
+  /// value of the parameters; for a relation, the smallest image of each
+  /// domain element. The result is a subset of this relation, single-valued,
+  /// exact, and piecewise: its disjuncts partition the parameter (and
+  /// domain) values where a minimum exists, with floor divisions where the
+  /// minimum needs them. Parametric integer programming per disjunct, then
+  /// a lexicographic comparison across disjuncts; exponential in the worst
+  /// case and charged to the work budget. Throws UnboundedError when some
+  /// minimum does not exist (a range dimension unbounded below).
+  Relation lexmin() const;
+  /// The lexicographic maximum, dually.
+  Relation lexmax() const;
+
   /// Drops empty disjuncts and normalizes the rest.
   void removeEmptyDisjuncts();
 

@@ -1,0 +1,94 @@
+//===- ComputeDivs.cpp - Existentials as floor divisions ------------------===//
+//
+// { x : exists z : C(x, z) } is the set of x where lexmin_z C(x, z) exists.
+// Parametric integer programming over the symbols x (with the locals that
+// already have definitions as context divisions) returns exactly that
+// domain, partitioned into pieces whose only locals are floor divisions.
+//
+//===----------------------------------------------------------------------===//
+#include "presburger/BasicRelation.h"
+#include "presburger/Errors.h"
+#include "presburger/ParametricLexMin.h"
+#include "presburger/WorkBudget.h"
+
+#include <algorithm>
+
+namespace presburger {
+
+std::vector<BasicRelation> BasicRelation::computeDivs() const {
+  WorkBudget::Operation op;
+  BasicRelation t = *this;
+  if (!t.simplifyLocals())
+    return {};
+  if (t.allLocalsDefined())
+    return {t};
+  unsigned lo = t.offset(VarKind::Local);
+  unsigned nl = t.numLocals();
+  // Defined locals in an order where each uses only earlier ones.
+  std::vector<unsigned> defined, undefined;
+  std::vector<bool> placed(nl, false);
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    for (unsigned k = 0; k < nl; ++k) {
+      if (placed[k] || !t.hasDivDef(k))
+        continue;
+      bool ready = true;
+      for (unsigned j = 0; j < nl && ready; ++j)
+        if (j != k && !placed[j] && !t.divNumerator(k)[lo + j].isZero())
+          ready = false;
+      if (ready) {
+        placed[k] = true;
+        defined.push_back(k);
+        progress = true;
+      }
+    }
+  }
+  for (unsigned k = 0; k < nl; ++k)
+    if (!placed[k])
+      undefined.push_back(k);
+  // Column of each original local among the symbols / variables.
+  unsigned numSymbols = lo + unsigned(defined.size());
+  std::vector<unsigned> newCol(t.numVars());
+  for (unsigned c = 0; c < lo; ++c)
+    newCol[c] = c;
+  for (unsigned i = 0; i < defined.size(); ++i)
+    newCol[lo + defined[i]] = lo + i;
+  for (unsigned i = 0; i < undefined.size(); ++i)
+    newCol[lo + undefined[i]] = numSymbols + i;
+  auto mapRow = [&](ConstRow row, unsigned width) {
+    std::vector<Int> out(width + 1);
+    for (unsigned c = 0; c < t.numVars(); ++c)
+      if (!row[c].isZero())
+        out[newCol[c]] = row[c];
+    out.back() = row.back();
+    return out;
+  };
+  BasicRelation context(Space::set({}, Tuple(lo)));
+  for (unsigned k : defined) {
+    std::vector<Int> num = mapRow(t.divNumerator(k), context.numVars());
+    context.addDivLocal(num, t.divDenominator(k));
+  }
+  BasicRelation problem(Space::set({}, Tuple(t.numVars())));
+  for (unsigned i = 0; i < t.numEqualities(); ++i)
+    problem.addEquality(mapRow(t.equality(i), t.numVars()));
+  for (unsigned i = 0; i < t.numInequalities(); ++i)
+    problem.addInequality(mapRow(t.inequality(i), t.numVars()));
+  LexMinResult res = parametricLexMin(problem, numSymbols, context, 0);
+  if (res.unbounded)
+    throw UnboundedError("cannot express the existential variables of " +
+                         t.toString() + " as floor divisions");
+  std::vector<BasicRelation> out;
+  std::vector<unsigned> map(lo);
+  for (unsigned c = 0; c < lo; ++c)
+    map[c] = c;
+  for (const LexMinPiece &piece : res.pieces) {
+    BasicRelation b(t.space());
+    b.appendMapped(piece.domain, map);
+    if (b.simplifyLocals())
+      out.push_back(std::move(b));
+  }
+  return out;
+}
+
+} // namespace presburger

@@ -1,0 +1,98 @@
+//===- Lexmin.cpp - Lexicographic minimum and maximum of relations --------===//
+#include "presburger/Errors.h"
+#include "presburger/ParametricLexMin.h"
+#include "presburger/Relation.h"
+#include "presburger/WorkBudget.h"
+
+namespace presburger {
+
+namespace {
+
+/// The lexicographic optimum of one basic relation, as disjoint pieces.
+Relation basicLexOpt(const BasicRelation &b, bool maximize) {
+  const Space &space = b.space();
+  unsigned numSymbols = space.offset(VarKind::Range);
+  unsigned nRange = space.numRange();
+  unsigned rangeCol = space.offset(VarKind::Range);
+  // The problem: every column of b is a dimension, range first among the
+  // variables, existential locals after it.
+  BasicRelation problem(Space::set({}, Tuple(b.numVars())));
+  auto convert = [&](ConstRow row) {
+    std::vector<Int> out(row.begin(), row.end());
+    if (maximize)
+      for (unsigned i = 0; i < nRange; ++i)
+        out[rangeCol + i].negate();
+    return out;
+  };
+  for (unsigned i = 0; i < b.numEqualities(); ++i)
+    problem.addEquality(convert(b.equality(i)));
+  for (unsigned i = 0; i < b.numInequalities(); ++i)
+    problem.addInequality(convert(b.inequality(i)));
+  BasicRelation context(Space::set({}, Tuple(numSymbols)));
+  LexMinResult res = parametricLexMin(problem, numSymbols, context, nRange);
+  if (res.unbounded)
+    throw UnboundedError(std::string(maximize ? "lexmax" : "lexmin") +
+                         " is unbounded: a range dimension has no " +
+                         (maximize ? "upper" : "lower") + " bound");
+  Relation result(space);
+  std::vector<unsigned> symbolMap(numSymbols);
+  for (unsigned c = 0; c < numSymbols; ++c)
+    symbolMap[c] = c;
+  for (const LexMinPiece &piece : res.pieces) {
+    BasicRelation dst(space);
+    dst.appendMapped(piece.domain, symbolMap);
+    unsigned lo = dst.offset(VarKind::Local);
+    for (unsigned i = 0; i < nRange; ++i) {
+      // range_i = +-(value over symbols and the piece's divisions).
+      std::vector<Int> eq(dst.numCols());
+      eq[rangeCol + i] = Int(-1);
+      Int sign = maximize ? Int(-1) : Int(1);
+      ConstRow v = piece.values.row(i);
+      for (unsigned c = 0; c < numSymbols; ++c)
+        eq[c] += sign * v[c];
+      for (unsigned k = 0; k < piece.domain.numLocals(); ++k)
+        eq[lo + k] = sign * v[numSymbols + k];
+      eq.back() = sign * v.back();
+      dst.addEquality(eq);
+    }
+    if (dst.simplifyLocals())
+      result.addDisjunct(std::move(dst));
+  }
+  return result;
+}
+
+Relation lexOpt(const Relation &r, bool maximize) {
+  WorkBudget::Operation op;
+  if (r.isParams())
+    throw SpaceError("lexmin/lexmax of a params set");
+  if (r.numDisjuncts() == 0)
+    return r;
+  Relation all(r.space());
+  for (const BasicRelation &b : r.disjuncts()) {
+    Relation part = basicLexOpt(b, maximize);
+    for (const BasicRelation &p : part.disjuncts())
+      all.addDisjunct(p);
+  }
+  if (r.numDisjuncts() == 1)
+    return all;
+  // Across disjuncts: drop the images beaten by another candidate.
+  Space rangeSpace = r.isSet() ? r.space() : r.space().rangeSpace();
+  Relation candidates = r.isSet()
+                            ? Relation::universeBetween(
+                                  Space::set(r.space().paramNames(), Tuple()),
+                                  r.space())
+                                  .intersectRange(all)
+                            : all;
+  Relation order = Relation::lexOrder(rangeSpace, rangeSpace,
+                                      maximize ? LexOrder::GT : LexOrder::LT);
+  Relation beaten = candidates.intersect(candidates.applyRange(order));
+  Relation best = candidates.subtract(beaten);
+  return r.isSet() ? best.range() : best;
+}
+
+} // namespace
+
+Relation Relation::lexmin() const { return lexOpt(*this, false); }
+Relation Relation::lexmax() const { return lexOpt(*this, true); }
+
+} // namespace presburger

@@ -1,0 +1,82 @@
+// Lexicographic minimum and maximum checked against enumeration on random
+// bounded problems with a parameter and strides.
+#include "presburger/Relation.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace presburger;
+
+namespace {
+constexpr int kLo = -4, kHi = 4;
+
+/// A random basic set [p] -> { [x, y] } boxed in [kLo, kHi], sometimes with
+/// a stride local.
+BasicRelation randomProblem(std::mt19937 &rng) {
+  BasicRelation b(Space::set({"p"}, Tuple(2)));
+  for (unsigned c = 0; c < 3; ++c) {
+    std::vector<Int> lo(4), hi(4);
+    lo[c] = Int(1);
+    lo[3] = Int(-kLo);
+    hi[c] = Int(-1);
+    hi[3] = Int(kHi);
+    b.addInequality(lo);
+    b.addInequality(hi);
+  }
+  unsigned m = 1 + rng() % 3;
+  for (unsigned k = 0; k < m; ++k) {
+    std::vector<Int> row(4);
+    for (unsigned c = 0; c < 4; ++c)
+      row[c] = Int(int64_t(rng() % 7) - 3);
+    b.addInequality(row);
+  }
+  if (rng() % 3 == 0) {
+    // x + p = s * q + r for a random stride.
+    unsigned q = b.addLocal();
+    (void)q;
+    std::vector<Int> eq(5);
+    eq[0] = Int(1);
+    eq[1] = Int(1);
+    eq[3] = Int(-int64_t(2 + rng() % 2));
+    eq[4] = Int(-int64_t(rng() % 2));
+    b.addEquality(eq);
+  }
+  return b;
+}
+
+bool inSet(const BasicRelation &b, int p, int x, int y) {
+  Relation r(b);
+  return r.containsPoint({Int(p), Int(x), Int(y)});
+}
+} // namespace
+
+TEST(Lexmin, RandomParametricAgainstEnumeration) {
+  std::mt19937 rng(4242);
+  for (int iter = 0; iter < 120; ++iter) {
+    BasicRelation b = randomProblem(rng);
+    Relation r(b);
+    Relation mn = r.lexmin(), mx = r.lexmax();
+    for (int p = kLo; p <= kHi; ++p) {
+      std::optional<std::pair<int, int>> lo, hi;
+      for (int x = kLo; x <= kHi; ++x)
+        for (int y = kLo; y <= kHi; ++y)
+          if (inSet(b, p, x, y)) {
+            if (!lo)
+              lo = {x, y};
+            hi = {x, y};
+          }
+      for (int x = kLo - 1; x <= kHi + 1; ++x)
+        for (int y = kLo - 1; y <= kHi + 1; ++y) {
+          bool isMin = lo && lo->first == x && lo->second == y;
+          bool isMax = hi && hi->first == x && hi->second == y;
+          ASSERT_EQ(mn.containsPoint({Int(p), Int(x), Int(y)}), isMin)
+              << "iteration " << iter << " p=" << p << " (" << x << "," << y
+              << ")\n" << b.toString() << "\nlexmin: " << mn.toString();
+          ASSERT_EQ(mx.containsPoint({Int(p), Int(x), Int(y)}), isMax)
+              << "iteration " << iter << " p=" << p << " (" << x << "," << y
+              << ")\n" << b.toString() << "\nlexmax: " << mx.toString();
+        }
+    }
+  }
+}
