@@ -160,3 +160,21 @@ TEST(IntegerSampling, CoefficientsBeyondInt64) {
   ASSERT_TRUE(s);
   EXPECT_EQ((*s)[0], Int(1));
 }
+
+TEST(Simplification, EqualitiesAndRedundancy) {
+  // x + y >= 2, x + y <= 2, x >= 0, x >= -3, y >= 0: x + y = 2 is implicit,
+  // x >= -3 is redundant.
+  BasicRelation b = setOf(2, {}, {row({1, 1, -2}), row({-1, -1, 2}),
+                                  row({1, 0, 0}), row({1, 0, 3}),
+                                  row({0, 1, 0})});
+  ASSERT_TRUE(b.simplify());
+  EXPECT_EQ(b.numEqualities(), 1u);
+  EXPECT_EQ(b.numInequalities(), 2u);
+  // Dependent equalities: x = 1, y = 2, x + y = 3.
+  BasicRelation e = setOf(2, {row({1, 0, -1}), row({0, 1, -2}), row({1, 1, -3})}, {});
+  ASSERT_TRUE(e.simplify());
+  EXPECT_EQ(e.numEqualities(), 2u);
+  // 2x >= 1 and 2x <= 1 has no integer point: found empty.
+  BasicRelation h = setOf(1, {}, {row({2, -1}), row({-2, 1})});
+  EXPECT_FALSE(h.simplify());
+}

@@ -155,6 +155,25 @@ public:
   /// unbounded in a way the method cannot settle.
   std::vector<BasicRelation> computeDivs() const;
 
+  /// Makes implicit equalities explicit: inequalities that hold with
+  /// equality on every rational point become equalities (then rows are
+  /// normalized, which also tightens over the integers). Repeats until
+  /// nothing changes. One simplex and one optimization per inequality.
+  /// Returns false when found empty.
+  bool detectEqualities();
+  /// Drops inequalities implied by the other constraints (over the
+  /// rationals; a set of mutually implying inequalities keeps one) and
+  /// equalities that are linear combinations of the others. Division
+  /// definitions keep their defining constraints only when needed.
+  /// Returns false when found empty.
+  bool removeRedundancies();
+  /// normalize, simplifyLocals, detectEqualities, removeRedundancies, and a
+  /// canonical order of the rows: the full cheap-to-moderate simplification
+  /// used before printing and between steps of the simplifiers.
+  bool simplify();
+  /// Sorts the equalities and inequalities into a canonical order.
+  void sortConstraints();
+
   /// Integer emptiness: exact, terminates on unbounded sets (see
   /// findIntegerSample). May throw LimitExceeded.
   bool isEmpty() const;

@@ -1,0 +1,120 @@
+//===- Redundancy.cpp - Implicit equalities and redundant constraints -----===//
+#include "presburger/BasicRelation.h"
+#include "presburger/LinearAlgebra.h"
+#include "presburger/Simplex.h"
+#include "presburger/WorkBudget.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace presburger {
+
+namespace {
+Simplex simplexOf(const BasicRelation &b) {
+  Simplex s(b.numVars());
+  for (unsigned i = 0; i < b.numEqualities(); ++i)
+    s.addEquality(b.equality(i));
+  for (unsigned i = 0; i < b.numInequalities(); ++i)
+    s.addInequality(b.inequality(i));
+  return s;
+}
+} // namespace
+
+bool BasicRelation::detectEqualities() {
+  if (!normalize())
+    return false;
+  while (ineqs_.numRows() > 0) {
+    WorkBudget::charge(numConstraints());
+    Simplex s = simplexOf(*this);
+    if (s.isEmpty()) {
+      markEmpty();
+      return false;
+    }
+    unsigned base = 2 * eqs_.numRows();
+    std::vector<unsigned> found;
+    for (unsigned i = 0; i < ineqs_.numRows(); ++i)
+      if (s.isImplicitEquality(base + i))
+        found.push_back(i);
+    if (found.empty())
+      return true;
+    for (unsigned i = unsigned(found.size()); i-- > 0;) {
+      eqs_.appendRow(ineqs_.row(found[i]));
+      ineqs_.removeRow(found[i]);
+    }
+    if (!normalize())
+      return false;
+  }
+  return true;
+}
+
+bool BasicRelation::removeRedundancies() {
+  if (!normalize())
+    return false;
+  // Equalities: keep a linearly independent subset (Gaussian rank test on
+  // the rows including the constant; a dependent consistent row is
+  // redundant, an inconsistent one was caught by normalize or shows up as
+  // emptiness below).
+  if (eqs_.numRows() > 1) {
+    Matrix kept(0, numCols());
+    for (unsigned i = 0; i < eqs_.numRows(); ++i) {
+      Matrix trial = kept;
+      trial.appendRow(eqs_.row(i));
+      if (columnEchelon(trial).rank > kept.numRows())
+        kept = std::move(trial);
+    }
+    eqs_ = std::move(kept);
+  }
+  if (ineqs_.numRows() == 0)
+    return true;
+  WorkBudget::charge(numConstraints() * numCols());
+  Simplex s = simplexOf(*this);
+  if (s.isEmpty()) {
+    markEmpty();
+    return false;
+  }
+  unsigned base = 2 * eqs_.numRows();
+  s.detectRedundant(base, base + ineqs_.numRows());
+  for (unsigned i = ineqs_.numRows(); i-- > 0;)
+    if (s.isMarkedRedundant(base + i))
+      ineqs_.removeRow(i);
+  return true;
+}
+
+void BasicRelation::sortConstraints() {
+  auto sortRows = [](Matrix &m) {
+    std::vector<unsigned> order(m.numRows());
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+      ConstRow ra = m.row(a), rb = m.row(b);
+      // Later columns first (dimensions before parameters), ignoring the
+      // constant, then the constant.
+      for (unsigned c = m.numColumns() - 1; c-- > 0;) {
+        int cmp = compare(ra[c], rb[c]);
+        if (cmp != 0)
+          return cmp > 0;
+      }
+      return ra.back() < rb.back();
+    });
+    Matrix sorted(0, m.numColumns());
+    for (unsigned r : order)
+      sorted.appendRow(m.row(r));
+    m = std::move(sorted);
+  };
+  sortRows(eqs_);
+  sortRows(ineqs_);
+}
+
+bool BasicRelation::simplify() {
+  WorkBudget::Operation op;
+  if (!simplifyLocals() || !detectEqualities())
+    return false;
+  // New equalities may make more locals removable.
+  if (numLocals_ && (!simplifyLocals() || !normalize()))
+    return false;
+  if (!removeRedundancies())
+    return false;
+  sortConstraints();
+  return true;
+}
+
+} // namespace presburger
