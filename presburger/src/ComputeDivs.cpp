@@ -74,6 +74,7 @@ std::vector<BasicRelation> BasicRelation::computeDivs() const {
     problem.addEquality(mapRow(t.equality(i), t.numVars()));
   for (unsigned i = 0; i < t.numInequalities(); ++i)
     problem.addInequality(mapRow(t.inequality(i), t.numVars()));
+  problem = boundExistentials(problem, numSymbols);
   LexMinResult res = parametricLexMin(problem, numSymbols, context, 0);
   if (res.unbounded)
     throw UnboundedError("cannot express the existential variables of " +
