@@ -53,6 +53,8 @@ public:
   bool isSubsetOf(const UnionRelation &other) const;
   bool isEqual(const UnionRelation &other) const;
   bool isDisjoint(const UnionRelation &other) const;
+  /// Relation::coalesce applied to every piece.
+  UnionRelation coalesce() const;
 
   /// Applies `f` to every piece, keeping the non-empty results.
   template <typename F> UnionRelation map(F f) const {
