@@ -244,6 +244,64 @@ void dropUnconstrainingLocals(BasicRelation &b) {
   }
 }
 
+/// Makes explicit the variables (locals included) that take a single
+/// integer value on the rational relaxation of `b`: v = c is added as an
+/// equality, or, with `asPair`, as the two inequalities v >= c, v <= c. The
+/// integer points do not change. Returns false when some variable has no
+/// integer value in its range (then `b` has no integer point). Two LPs per
+/// variable, restricted to the columns `vars` when given.
+bool fixIntegerConstants(BasicRelation &b,
+                         std::optional<std::vector<unsigned>> vars = {},
+                         bool asPair = false) {
+  Simplex s = simplexOf(b);
+  if (s.isEmpty())
+    return false;
+  if (!vars) {
+    vars.emplace();
+    for (unsigned v = 0; v < b.numVars(); ++v)
+      vars->push_back(v);
+  }
+  for (unsigned v : *vars) {
+    WorkBudget::charge(b.numConstraints() + 1);
+    Optimum lo = s.computeVarOptimum(v, false);
+    if (!lo.isBounded())
+      continue;
+    Optimum hi = s.computeVarOptimum(v, true);
+    if (!hi.isBounded() || lo.value == hi.value)
+      continue;
+    Int l = lo.value.ceil(), h = hi.value.floor();
+    if (l > h)
+      return false;
+    if (l != h)
+      continue;
+    Vec row(b.numCols());
+    row[v] = Int(1);
+    row.back() = -l;
+    s.addEquality(row);
+    if (!asPair) {
+      b.addEquality(row);
+      continue;
+    }
+    b.addInequality(row);
+    b.addInequality(negated(ConstRow(row)));
+  }
+  return true;
+}
+
+/// Drops the inequalities implied by the others (over the rationals)
+/// without touching anything else (no merging of opposite pairs).
+bool removeRedundantInequalities(BasicRelation &b) {
+  Simplex s = simplexOf(b);
+  if (s.isEmpty())
+    return false;
+  unsigned base = 2 * b.numEqualities();
+  s.detectRedundant(base, base + b.numInequalities());
+  for (unsigned i = b.numInequalities(); i-- > 0;)
+    if (s.isMarkedRedundant(base + i))
+      b.removeInequality(i);
+  return true;
+}
+
 /// BasicRelation::simplify plus the removal of locals that constrain
 /// nothing. False when `b` is empty.
 bool simplifyPiece(BasicRelation &b) {
@@ -421,6 +479,7 @@ public:
 
   enum class Change { None, DropFirst, DropSecond, Fuse };
   Change run();
+  Change dispatch();
   BasicRelation takeFused() { return std::move(*fused_); }
 
 private:
@@ -919,6 +978,18 @@ PairCoalescer::Change PairCoalescer::run() {
     return Change::None;
   computeEqStatus(0);
   computeEqStatus(1);
+  Change c = dispatch();
+  if (c != Change::None)
+    return c;
+  // The cases above prove exactness geometrically and miss some unions
+  // that are one basic relation (when the equalities of a piece are written
+  // in a basis that hides an adjacency, or when an earlier fusion took a
+  // piece that a later one needed). The valid constraints of both always
+  // describe a superset of the union; keep it when it is exact.
+  return fuse(0, 1, {}, /*proven=*/false);
+}
+
+PairCoalescer::Change PairCoalescer::dispatch() {
   Side &a = s_[0], &b = s_[1];
   if (anyOf(a.eq, Status::Separate))
     return separatingEquality(0, 1);
@@ -1043,8 +1114,14 @@ BasicRelation liftTo(const BasicRelation &b, const std::vector<unsigned> &map,
 /// `a` and `b` over one common list of division locals (the union of their
 /// divisions, identical definitions shared), when all their locals have
 /// definitions.
-std::optional<std::pair<BasicRelation, BasicRelation>>
-alignDivs(const BasicRelation &a, const BasicRelation &b) {
+struct Aligned {
+  BasicRelation a, b;
+  /// Columns of the divisions added to a (of b's) and to b (of a's).
+  std::vector<unsigned> addedToA, addedToB;
+};
+
+std::optional<Aligned> alignDivs(const BasicRelation &a,
+                                 const BasicRelation &b) {
   std::optional<std::vector<unsigned>> orderA = definitionOrder(a);
   std::optional<std::vector<unsigned>> orderB = definitionOrder(b);
   if (!orderA || !orderB)
@@ -1087,7 +1164,19 @@ alignDivs(const BasicRelation &a, const BasicRelation &b) {
     v.resize(lo + nd + 1);
     v.back() = c;
   }
-  return std::make_pair(liftTo(a, mapA, divs), liftTo(b, mapB, divs));
+  Aligned out{liftTo(a, mapA, divs), liftTo(b, mapB, divs), {}, {}};
+  std::vector<bool> inA(nd, false), inB(nd, false);
+  for (unsigned k : mapA)
+    inA[k] = true;
+  for (unsigned k : mapB)
+    inB[k] = true;
+  for (unsigned d = 0; d < nd; ++d) {
+    if (!inA[d])
+      out.addedToA.push_back(lo + d);
+    if (!inB[d])
+      out.addedToB.push_back(lo + d);
+  }
+  return out;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1113,16 +1202,19 @@ PairChange coalescePair(const Piece &pa, const Piece &pb,
     ca.detectDivDefinitions();
     cb.detectDivDefinitions();
     if (auto aligned = alignDivs(ca, cb)) {
-      bool added = aligned->first.numLocals() != a.numLocals() ||
-                   aligned->second.numLocals() != b.numLocals();
+      bool added = !aligned->addedToA.empty() || !aligned->addedToB.empty();
       if (added) {
-        // The added divisions bring constraints that may be redundant.
-        if (!aligned->first.removeRedundancies())
+        // A division added to a piece may take a single integer value there
+        // (as floor(x / 4) on 4 <= x <= 5): fix it, as a pair of
+        // inequalities. Its defining constraints may then be redundant.
+        if (!fixIntegerConstants(aligned->a, aligned->addedToA, true) ||
+            !removeRedundantInequalities(aligned->a))
           return PairChange::DropFirst;
-        if (!aligned->second.removeRedundancies())
+        if (!fixIntegerConstants(aligned->b, aligned->addedToB, true) ||
+            !removeRedundantInequalities(aligned->b))
           return PairChange::DropSecond;
       }
-      attempts.push_back(std::move(*aligned));
+      attempts.emplace_back(std::move(aligned->a), std::move(aligned->b));
       if (added && a.numLocals() == b.numLocals())
         attempts.emplace_back(a, b);
     } else if (a.numLocals() == b.numLocals()) {
@@ -1197,7 +1289,12 @@ Relation Relation::coalesce() const {
   std::vector<Piece> pieces;
   for (const BasicRelation &d : disjuncts_) {
     Piece p{d, d};
-    if (!simplifyPiece(p.orig) || p.orig.isEmpty())
+    if (!simplifyPiece(p.orig))
+      continue;
+    unsigned eqs = p.orig.numEqualities();
+    if (!fixIntegerConstants(p.orig) ||
+        (p.orig.numEqualities() != eqs && !simplifyPiece(p.orig)) ||
+        p.orig.isEmpty())
       continue;
     p.work = p.orig;
     if (!prepareWork(p.work))
