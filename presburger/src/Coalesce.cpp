@@ -252,7 +252,7 @@ void dropUnconstrainingLocals(BasicRelation &b) {
 /// variable, restricted to the columns `vars` when given.
 bool fixIntegerConstants(BasicRelation &b,
                          std::optional<std::vector<unsigned>> vars = {},
-                         bool asPair = false) {
+                         bool asPair = false, bool tightenBounds = false) {
   Simplex s = simplexOf(b);
   if (s.isEmpty())
     return false;
@@ -264,10 +264,24 @@ bool fixIntegerConstants(BasicRelation &b,
   for (unsigned v : *vars) {
     WorkBudget::charge(b.numConstraints() + 1);
     Optimum lo = s.computeVarOptimum(v, false);
-    if (!lo.isBounded())
-      continue;
     Optimum hi = s.computeVarOptimum(v, true);
-    if (!hi.isBounded() || lo.value == hi.value)
+    if (tightenBounds) {
+      // A fractional bound rounds: v >= ceil(min), v <= floor(max).
+      for (const Optimum *o : {&lo, &hi}) {
+        if (!o->isBounded() || o->value.isInteger())
+          continue;
+        bool upper = o == &hi;
+        if (lo.isBounded() && hi.isBounded() &&
+            lo.value.ceil() >= hi.value.floor())
+          break; // Fixed or empty: handled below.
+        Vec row(b.numCols());
+        row[v] = Int(upper ? -1 : 1);
+        row.back() = upper ? o->value.floor() : -o->value.ceil();
+        b.addInequality(row);
+        s.addInequality(row);
+      }
+    }
+    if (!lo.isBounded() || !hi.isBounded() || lo.value == hi.value)
       continue;
     Int l = lo.value.ceil(), h = hi.value.floor();
     if (l > h)
@@ -314,11 +328,17 @@ bool simplifyPiece(BasicRelation &b) {
   return true;
 }
 
-/// The representation used for the pair tests: strides normalized and
-/// coefficients reduced on the lattice of the equalities.
+/// The representation used for the pair tests: strides normalized,
+/// coefficients reduced on the lattice of the equalities, fractional
+/// variable bounds rounded and single-valued variables fixed.
 bool prepareWork(BasicRelation &b) {
   normalizeStrideDivs(b);
-  return reduceCoefficients(b) && b.removeRedundancies();
+  unsigned eqs = b.numEqualities();
+  if (!reduceCoefficients(b) || !fixIntegerConstants(b, {}, false, true))
+    return false;
+  if (b.numEqualities() != eqs && !reduceCoefficients(b))
+    return false;
+  return b.removeRedundancies();
 }
 
 //===----------------------------------------------------------------------===//
