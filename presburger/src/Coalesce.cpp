@@ -328,13 +328,22 @@ bool simplifyPiece(BasicRelation &b) {
   return true;
 }
 
-/// The representation used for the pair tests: strides normalized,
-/// coefficients reduced on the lattice of the equalities, fractional
-/// variable bounds rounded and single-valued variables fixed.
+/// The representation used for the pair tests: strides normalized and
+/// coefficients reduced on the lattice of the equalities.
 bool prepareWork(BasicRelation &b) {
   normalizeStrideDivs(b);
+  return reduceCoefficients(b) && b.removeRedundancies();
+}
+
+/// A second representation, tried when the first one fuses nothing: the
+/// working one with single-valued variables fixed and fractional variable
+/// bounds rounded. It is closer to the integer hull, which exposes
+/// adjacencies that an earlier fusion hid, but it may also drop constraints
+/// that the rounded bounds make redundant, so it does not replace the
+/// first. Returns false when `b` is empty.
+bool prepareTight(BasicRelation &b) {
   unsigned eqs = b.numEqualities();
-  if (!reduceCoefficients(b) || !fixIntegerConstants(b, {}, false, true))
+  if (!fixIntegerConstants(b, {}, false, true))
     return false;
   if (b.numEqualities() != eqs && !reduceCoefficients(b))
     return false;
@@ -1204,16 +1213,31 @@ std::optional<Aligned> alignDivs(const BasicRelation &a,
 //===----------------------------------------------------------------------===//
 
 struct Piece {
-  BasicRelation orig; // Simplified; what is returned if it never fuses.
-  BasicRelation work; // With coefficients reduced; used for the pair tests.
+  BasicRelation orig;  // Simplified; what is returned if it never fuses.
+  BasicRelation work;  // With coefficients reduced; used for the pair tests.
+  BasicRelation tight; // `work` tightened (see prepareTight).
   bool removed = false;
+
+  /// Sets orig and derives the two working forms; false when empty.
+  bool prepare(BasicRelation b) {
+    orig = std::move(b);
+    work = orig;
+    if (!prepareWork(work))
+      return false;
+    tight = work;
+    return prepareTight(tight);
+  }
+  bool tightDiffers() const {
+    return !(tight.equalities() == work.equalities()) ||
+           !(tight.inequalities() == work.inequalities());
+  }
 };
 
 enum class PairChange { None, DropFirst, DropSecond, Fuse };
 
-PairChange coalescePair(const Piece &pa, const Piece &pb,
-                        BasicRelation &fused) {
-  const BasicRelation &a = pa.work, &b = pb.work;
+PairChange coalesceForms(const Piece &pa, const Piece &pb,
+                         const BasicRelation &a, const BasicRelation &b,
+                         BasicRelation &fused) {
   std::vector<std::pair<BasicRelation, BasicRelation>> attempts;
   if (a.numLocals() == 0 && b.numLocals() == 0) {
     attempts.emplace_back(a, b);
@@ -1260,6 +1284,14 @@ PairChange coalescePair(const Piece &pa, const Piece &pb,
   return PairChange::None;
 }
 
+PairChange coalescePair(const Piece &pa, const Piece &pb,
+                        BasicRelation &fused) {
+  PairChange c = coalesceForms(pa, pb, pa.work, pb.work, fused);
+  if (c != PairChange::None || (!pa.tightDiffers() && !pb.tightDiffers()))
+    return c;
+  return coalesceForms(pa, pb, pa.tight, pb.tight, fused);
+}
+
 std::vector<BasicRelation> coalescePieces(std::vector<Piece> pieces) {
   int n = int(pieces.size());
   // As isl: each piece, from the last to the first, against every later
@@ -1286,12 +1318,10 @@ std::vector<BasicRelation> coalescePieces(std::vector<Piece> pieces) {
         break;
       }
       pieces[j].removed = true;
-      pieces[i].orig = fused;
-      if (!prepareWork(fused)) {
+      if (!pieces[i].prepare(std::move(fused))) {
         pieces[i].removed = true; // Cannot happen: the union is not empty.
         break;
       }
-      pieces[i].work = std::move(fused);
       j = i;
     }
   }
@@ -1308,18 +1338,12 @@ Relation Relation::coalesce() const {
   WorkBudget::Operation op;
   std::vector<Piece> pieces;
   for (const BasicRelation &d : disjuncts_) {
-    Piece p{d, d};
-    if (!simplifyPiece(p.orig))
+    BasicRelation b = d;
+    if (!simplifyPiece(b) || b.isEmpty())
       continue;
-    unsigned eqs = p.orig.numEqualities();
-    if (!fixIntegerConstants(p.orig) ||
-        (p.orig.numEqualities() != eqs && !simplifyPiece(p.orig)) ||
-        p.orig.isEmpty())
-      continue;
-    p.work = p.orig;
-    if (!prepareWork(p.work))
-      continue;
-    pieces.push_back(std::move(p));
+    Piece p;
+    if (p.prepare(std::move(b)))
+      pieces.push_back(std::move(p));
   }
   Relation result(space_);
   std::vector<BasicRelation> out;
