@@ -332,7 +332,19 @@ bool simplifyPiece(BasicRelation &b) {
 /// coefficients reduced on the lattice of the equalities.
 bool prepareWork(BasicRelation &b) {
   normalizeStrideDivs(b);
-  return reduceCoefficients(b) && b.removeRedundancies();
+  unsigned eqs = b.numEqualities();
+  if (!reduceCoefficients(b))
+    return false;
+  if (b.numLocals() > 0 && b.numEqualities() != eqs) {
+    // Tightening on the lattice may fix a local (i = 4e + 1 on
+    // -2 <= i <= 1 gives e = 0): substitute it away.
+    if (!b.simplifyLocals())
+      return false;
+    normalizeStrideDivs(b);
+    if (!reduceCoefficients(b))
+      return false;
+  }
+  return b.removeRedundancies();
 }
 
 /// A second representation, tried when the first one fuses nothing: the
