@@ -316,13 +316,81 @@ bool removeRedundantInequalities(BasicRelation &b) {
   return true;
 }
 
+/// Eliminates a division local q = floor(f / d) whose defining pair
+/// d*q <= f <= d*q + d - 1 is among the constraints and which appears
+/// elsewhere only with coefficient +-1 (no equality, no other definition):
+/// a.x + q >= 0 holds exactly when f + d*a.x >= 0, and a.x - q >= 0 when
+/// d*a.x + d - 1 - f >= 0. For example floor(i/2) <= 2 is i <= 5.
+void eliminateBoundedDivs(BasicRelation &b) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    unsigned lo = b.offset(VarKind::Local), nv = b.numVars();
+    for (unsigned k = 0; k < b.numLocals() && !changed; ++k) {
+      unsigned col = lo + k;
+      if (!b.hasDivDef(k))
+        continue;
+      bool used = false;
+      for (unsigned e = 0; e < b.numEqualities() && !used; ++e)
+        used = !b.equality(e)[col].isZero();
+      for (unsigned l = 0; l < b.numLocals() && !used; ++l)
+        used = l != k && b.hasDivDef(l) && !b.divNumerator(l)[col].isZero();
+      if (used)
+        continue;
+      const Int &d = b.divDenominator(k);
+      Vec lower = toVec(b.divNumerator(k)); // f - d*q >= 0
+      lower[col] = -d;
+      Vec upper = negated(ConstRow(lower)); // d*q - f + d - 1 >= 0
+      upper.back() += d - Int(1);
+      int lowerRow = -1, upperRow = -1;
+      bool unit = true;
+      for (unsigned i = 0; i < b.numInequalities() && unit; ++i) {
+        ConstRow r = b.inequality(i);
+        if (r[col].isZero())
+          continue;
+        if (lowerRow < 0 && sameRow(r, ConstRow(lower)))
+          lowerRow = int(i);
+        else if (upperRow < 0 && sameRow(r, ConstRow(upper)))
+          upperRow = int(i);
+        else
+          unit = abs(r[col]).isOne();
+      }
+      if (!unit || lowerRow < 0 || upperRow < 0)
+        continue;
+      ConstRow f = b.divNumerator(k);
+      Matrix &m = b.inequalitiesMut();
+      for (unsigned i = 0; i < m.numRows(); ++i) {
+        if (int(i) == lowerRow || int(i) == upperRow || m.at(i, col).isZero())
+          continue;
+        bool plus = m.at(i, col).isPositive();
+        // Row a.x + q >= 0 becomes d*a.x + f >= 0; a.x - q >= 0 becomes
+        // d*a.x - f + d - 1 >= 0.
+        m.at(i, col) = Int(0);
+        for (unsigned c = 0; c <= nv; ++c) {
+          m.at(i, c) *= d;
+          if (!f[c].isZero())
+            m.at(i, c) += plus ? f[c] : -f[c];
+        }
+        if (!plus)
+          m.at(i, nv) += d - Int(1);
+      }
+      b.removeInequality(unsigned(std::max(lowerRow, upperRow)));
+      b.removeInequality(unsigned(std::min(lowerRow, upperRow)));
+      b.removeVarsRaw(VarKind::Local, k, 1);
+      changed = true;
+    }
+  }
+}
+
 /// BasicRelation::simplify plus the removal of locals that constrain
-/// nothing. False when `b` is empty.
+/// nothing and of divisions that are only bounded. False when `b` is
+/// empty.
 bool simplifyPiece(BasicRelation &b) {
   if (!b.simplify())
     return false;
   unsigned locals = b.numLocals();
   dropUnconstrainingLocals(b);
+  eliminateBoundedDivs(b);
   if (b.numLocals() != locals)
     return b.simplify();
   return true;
