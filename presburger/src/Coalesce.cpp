@@ -1331,10 +1331,16 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
         // A division added to a piece may take a single integer value there
         // (as floor(x / 4) on 4 <= x <= 5): fix it, as a pair of
         // inequalities. Its defining constraints may then be redundant.
-        if (!fixIntegerConstants(aligned->a, aligned->addedToA, true) ||
+        // On the lattice of a piece's equalities an added division may be
+        // an affine function (floor(x/2) is 2e + 1 where x = 4e + 3): the
+        // lattice reduction turns its two defining constraints into that
+        // equality.
+        if (!(aligned->addedToA.empty() || reduceCoefficients(aligned->a)) ||
+            !fixIntegerConstants(aligned->a, aligned->addedToA, true) ||
             !removeRedundantInequalities(aligned->a))
           return PairChange::DropFirst;
-        if (!fixIntegerConstants(aligned->b, aligned->addedToB, true) ||
+        if (!(aligned->addedToB.empty() || reduceCoefficients(aligned->b)) ||
+            !fixIntegerConstants(aligned->b, aligned->addedToB, true) ||
             !removeRedundantInequalities(aligned->b))
           return PairChange::DropSecond;
       }
