@@ -472,8 +472,10 @@ int findOf(const std::vector<Status> &v, Status s) {
   return it == v.end() ? -1 : int(it - v.begin());
 }
 
-/// The status of c(x) >= 0 with respect to `other`.
-Status classify(const Vec &c, Side &other) {
+/// The status of c(x) >= 0 with respect to `other`. Sets `looseHint` when
+/// c separates the pieces only by a fractional amount (a sign that the
+/// rational relaxation of `other` is not tight over the integers).
+Status classify(const Vec &c, Side &other, bool &looseHint) {
   WorkBudget::charge(other.rel.numConstraints() + 1);
   Simplex &t = other.tab;
   Optimum mn = t.computeOptimum(c, /*maximize=*/false);
@@ -482,8 +484,11 @@ Status classify(const Vec &c, Side &other) {
   Optimum mx = t.computeOptimum(c, /*maximize=*/true);
   if (!mx.isBounded() || mx.value.sign() >= 0)
     return Status::Cut;
-  if (mx.value != Fraction(Int(-1)))
+  if (mx.value != Fraction(Int(-1))) {
+    if (!mx.value.isInteger())
+      looseHint = true;
     return Status::Separate;
+  }
   if (mn.isBounded() && mn.value == Fraction(Int(-1)))
     return Status::AdjEq;
   // Adjacent to an inequality t >= 0 of `other`: c + 1 + t vanishes on the
@@ -588,6 +593,9 @@ public:
 
   enum class Change { None, DropFirst, DropSecond, Fuse };
   Change run();
+  /// After run() found nothing: whether a tighter form of the pieces might
+  /// (see classify), or the pieces were close enough to try the fallback.
+  bool looseHint() const { return looseHint_; }
   Change dispatch();
   BasicRelation takeFused() { return std::move(*fused_); }
 
@@ -595,6 +603,7 @@ private:
   const BasicRelation &origA_, &origB_;
   Side s_[2];
   std::optional<BasicRelation> fused_;
+  bool looseHint_ = false;
 
   bool computeIneqStatus(unsigned i);
   void computeEqStatus(unsigned i);
@@ -627,7 +636,7 @@ bool PairCoalescer::computeIneqStatus(unsigned i) {
   Side &me = s_[i], &other = s_[1 - i];
   me.ineq.assign(me.numIneq(), Status::Valid);
   for (unsigned k = 0; k < me.numIneq(); ++k) {
-    me.ineq[k] = classify(toVec(me.rel.inequality(k)), other);
+    me.ineq[k] = classify(toVec(me.rel.inequality(k)), other, looseHint_);
     if (me.ineq[k] == Status::Separate)
       return false;
   }
@@ -638,7 +647,7 @@ void PairCoalescer::computeEqStatus(unsigned i) {
   Side &me = s_[i], &other = s_[1 - i];
   me.eq.assign(2 * me.numEq(), Status::Valid);
   for (unsigned d = 0; d < 2 * me.numEq(); ++d)
-    me.eq[d] = classify(me.eqDir(d), other);
+    me.eq[d] = classify(me.eqDir(d), other, looseHint_);
 }
 
 bool PairCoalescer::verify(const BasicRelation &c) const {
@@ -1095,6 +1104,7 @@ PairCoalescer::Change PairCoalescer::run() {
   // in a basis that hides an adjacency, or when an earlier fusion took a
   // piece that a later one needed). The valid constraints of both always
   // describe a superset of the union; keep it when it is exact.
+  looseHint_ = true;
   return fuse(0, 1, {}, /*proven=*/false);
 }
 
@@ -1293,31 +1303,43 @@ std::optional<Aligned> alignDivs(const BasicRelation &a,
 //===----------------------------------------------------------------------===//
 
 struct Piece {
-  BasicRelation orig;  // Simplified; what is returned if it never fuses.
-  BasicRelation work;  // With coefficients reduced; used for the pair tests.
-  BasicRelation tight; // `work` tightened (see prepareTight).
+  BasicRelation orig; // Simplified; what is returned if it never fuses.
+  BasicRelation work; // With coefficients reduced; used for the pair tests.
   bool removed = false;
 
-  /// Sets orig and derives the two working forms; false when empty.
+  /// Sets orig and derives the working form; false when empty.
   bool prepare(BasicRelation b) {
     orig = std::move(b);
     work = orig;
-    if (!prepareWork(work))
-      return false;
-    tight = work;
-    return prepareTight(tight);
+    tight_.reset();
+    tightDone_ = false;
+    return prepareWork(work);
   }
-  bool tightDiffers() const {
-    return !(tight.equalities() == work.equalities()) ||
-           !(tight.inequalities() == work.inequalities());
+  /// `work` tightened (see prepareTight), computed on first use; nullopt
+  /// when it is the same as `work`.
+  const std::optional<BasicRelation> &tight() const {
+    if (!tightDone_) {
+      tightDone_ = true;
+      BasicRelation t = work;
+      if (prepareTight(t) && (!(t.equalities() == work.equalities()) ||
+                              !(t.inequalities() == work.inequalities())))
+        tight_ = std::move(t);
+      else
+        tight_.reset();
+    }
+    return tight_;
   }
+
+private:
+  mutable std::optional<BasicRelation> tight_;
+  mutable bool tightDone_ = false;
 };
 
 enum class PairChange { None, DropFirst, DropSecond, Fuse };
 
 PairChange coalesceForms(const Piece &pa, const Piece &pb,
                          const BasicRelation &a, const BasicRelation &b,
-                         BasicRelation &fused) {
+                         BasicRelation &fused, bool &loose) {
   std::vector<std::pair<BasicRelation, BasicRelation>> attempts;
   if (a.numLocals() == 0 && b.numLocals() == 0) {
     attempts.emplace_back(a, b);
@@ -1357,6 +1379,7 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
     PairCoalescer pc(pa.orig, pb.orig, std::move(la), std::move(lb));
     switch (pc.run()) {
     case PairCoalescer::Change::None:
+      loose = loose || pc.looseHint();
       continue;
     case PairCoalescer::Change::DropFirst:
       return PairChange::DropFirst;
@@ -1372,10 +1395,15 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
 
 PairChange coalescePair(const Piece &pa, const Piece &pb,
                         BasicRelation &fused) {
-  PairChange c = coalesceForms(pa, pb, pa.work, pb.work, fused);
-  if (c != PairChange::None || (!pa.tightDiffers() && !pb.tightDiffers()))
+  bool loose = false;
+  PairChange c = coalesceForms(pa, pb, pa.work, pb.work, fused, loose);
+  if (c != PairChange::None || !loose)
     return c;
-  return coalesceForms(pa, pb, pa.tight, pb.tight, fused);
+  const std::optional<BasicRelation> &ta = pa.tight(), &tb = pb.tight();
+  if (!ta && !tb)
+    return c;
+  return coalesceForms(pa, pb, ta ? *ta : pa.work, tb ? *tb : pb.work, fused,
+                       loose);
 }
 
 std::vector<BasicRelation> coalescePieces(std::vector<Piece> pieces) {
