@@ -575,6 +575,45 @@ std::optional<Vec> wrapConstraint(const BasicRelation &set, ConstRow bound,
   return out;
 }
 
+/// Whether every integer point of `c` lies in one of pieces[idx..] (all
+/// without locals, as `c`'s dimensions). Splits `c` along the constraints
+/// of one piece that `c` does not imply (c and r <= -1, then c and r >= 0
+/// for the next one) and recurses on the parts outside it; stops at the
+/// first part with an integer point outside every piece.
+bool coveredBy(const BasicRelation &c,
+               const std::vector<const BasicRelation *> &pieces, size_t idx) {
+  if (idx == pieces.size())
+    return c.isEmpty();
+  const BasicRelation &p = *pieces[idx];
+  BasicRelation cur = c;
+  Simplex s = simplexOf(cur);
+  if (s.isEmpty())
+    return true;
+  auto handle = [&](const Vec &r) {
+    if (s.isRedundantInequality(r))
+      return true;
+    BasicRelation outside = cur;
+    Vec neg = negated(ConstRow(r));
+    neg.back() -= Int(1);
+    outside.addInequality(neg);
+    if (outside.normalize() && !coveredBy(outside, pieces, idx + 1))
+      return false;
+    cur.addInequality(r);
+    s.addInequality(r);
+    return true;
+  };
+  for (unsigned e = 0; e < p.numEqualities() && !s.isEmpty(); ++e) {
+    if (!handle(toVec(p.equality(e))))
+      return false;
+    if (!s.isEmpty() && !handle(negated(p.equality(e))))
+      return false;
+  }
+  for (unsigned i = 0; i < p.numInequalities() && !s.isEmpty(); ++i)
+    if (!handle(toVec(p.inequality(i))))
+      return false;
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // One pair.
 //===----------------------------------------------------------------------===//
@@ -651,6 +690,9 @@ void PairCoalescer::computeEqStatus(unsigned i) {
 }
 
 bool PairCoalescer::verify(const BasicRelation &c) const {
+  if (c.numLocals() == 0 && origA_.numLocals() == 0 &&
+      origB_.numLocals() == 0)
+    return coveredBy(c, {&origA_, &origB_}, 0);
   Relation cand(c);
   Relation pieces(origA_);
   pieces.addDisjunct(origB_);
