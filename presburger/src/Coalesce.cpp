@@ -575,44 +575,9 @@ std::optional<Vec> wrapConstraint(const BasicRelation &set, ConstRow bound,
   return out;
 }
 
-/// Whether every integer point of `c` lies in one of pieces[idx..] (all
-/// without locals, as `c`'s dimensions). Splits `c` along the constraints
-/// of one piece that `c` does not imply (c and r <= -1, then c and r >= 0
-/// for the next one) and recurses on the parts outside it; stops at the
-/// first part with an integer point outside every piece.
+std::optional<std::vector<unsigned>> definitionOrder(const BasicRelation &b);
 bool coveredBy(const BasicRelation &c,
-               const std::vector<const BasicRelation *> &pieces, size_t idx) {
-  if (idx == pieces.size())
-    return c.isEmpty();
-  const BasicRelation &p = *pieces[idx];
-  BasicRelation cur = c;
-  Simplex s = simplexOf(cur);
-  if (s.isEmpty())
-    return true;
-  auto handle = [&](const Vec &r) {
-    if (s.isRedundantInequality(r))
-      return true;
-    BasicRelation outside = cur;
-    Vec neg = negated(ConstRow(r));
-    neg.back() -= Int(1);
-    outside.addInequality(neg);
-    if (outside.normalize() && !coveredBy(outside, pieces, idx + 1))
-      return false;
-    cur.addInequality(r);
-    s.addInequality(r);
-    return true;
-  };
-  for (unsigned e = 0; e < p.numEqualities() && !s.isEmpty(); ++e) {
-    if (!handle(toVec(p.equality(e))))
-      return false;
-    if (!s.isEmpty() && !handle(negated(p.equality(e))))
-      return false;
-  }
-  for (unsigned i = 0; i < p.numInequalities() && !s.isEmpty(); ++i)
-    if (!handle(toVec(p.inequality(i))))
-      return false;
-  return true;
-}
+               const std::vector<const BasicRelation *> &pieces, size_t idx);
 
 //===----------------------------------------------------------------------===//
 // One pair.
@@ -690,9 +655,10 @@ void PairCoalescer::computeEqStatus(unsigned i) {
 }
 
 bool PairCoalescer::verify(const BasicRelation &c) const {
-  if (c.numLocals() == 0 && origA_.numLocals() == 0 &&
-      origB_.numLocals() == 0)
-    return coveredBy(c, {&origA_, &origB_}, 0);
+  BasicRelation a = origA_, b = origB_;
+  if (a.detectDivDefinitions() && b.detectDivDefinitions() &&
+      definitionOrder(a) && definitionOrder(b))
+    return coveredBy(c, {&a, &b}, 0);
   Relation cand(c);
   Relation pieces(origA_);
   pieces.addDisjunct(origB_);
@@ -1213,6 +1179,75 @@ std::optional<std::vector<unsigned>> definitionOrder(const BasicRelation &b) {
       return std::nullopt;
   }
   return order;
+}
+
+/// Whether every integer point of `c` lies in one of pieces[idx..], whose
+/// locals all have division definitions. Splits `c` along the constraints
+/// of one piece that `c` does not imply (c and r <= -1, then c and r >= 0
+/// for the next one; the piece's divisions become division locals of `c`
+/// first, so that negating a constraint is exact) and recurses on the parts
+/// outside it; stops at the first part with an integer point outside every
+/// piece.
+bool coveredBy(const BasicRelation &c,
+               const std::vector<const BasicRelation *> &pieces, size_t idx) {
+  if (idx == pieces.size())
+    return c.isEmpty();
+  const BasicRelation &p = *pieces[idx];
+  BasicRelation cur = c;
+  unsigned lo = cur.offset(VarKind::Local), plo = p.offset(VarKind::Local);
+  std::vector<unsigned> map(p.numLocals());
+  if (p.numLocals() > 0) {
+    std::optional<std::vector<unsigned>> order = definitionOrder(p);
+    if (!order)
+      throw InvalidArgument("coveredBy: a local without definition");
+    for (unsigned k : *order) {
+      ConstRow num = p.divNumerator(k);
+      Vec v(cur.numCols());
+      for (unsigned col = 0; col < plo; ++col)
+        v[col] = num[col];
+      for (unsigned l = 0; l < p.numLocals(); ++l)
+        if (!num[plo + l].isZero())
+          v[lo + map[l]] = num[plo + l];
+      v.back() = num[p.numVars()];
+      map[k] = cur.addDivLocal(v, p.divDenominator(k));
+    }
+  }
+  auto mapRow = [&](ConstRow r) {
+    Vec v(cur.numCols());
+    for (unsigned col = 0; col < plo; ++col)
+      v[col] = r[col];
+    for (unsigned l = 0; l < p.numLocals(); ++l)
+      v[lo + map[l]] = r[plo + l];
+    v.back() = r.back();
+    return v;
+  };
+  Simplex s = simplexOf(cur);
+  if (s.isEmpty())
+    return true;
+  auto handle = [&](const Vec &r) {
+    if (s.isRedundantInequality(r))
+      return true;
+    BasicRelation outside = cur;
+    Vec neg = negated(ConstRow(r));
+    neg.back() -= Int(1);
+    outside.addInequality(neg);
+    if (outside.normalize() && !coveredBy(outside, pieces, idx + 1))
+      return false;
+    cur.addInequality(r);
+    s.addInequality(r);
+    return true;
+  };
+  for (unsigned e = 0; e < p.numEqualities() && !s.isEmpty(); ++e) {
+    Vec r = mapRow(p.equality(e));
+    if (!handle(r))
+      return false;
+    if (!s.isEmpty() && !handle(negated(ConstRow(r))))
+      return false;
+  }
+  for (unsigned i = 0; i < p.numInequalities() && !s.isEmpty(); ++i)
+    if (!handle(mapRow(p.inequality(i))))
+      return false;
+  return true;
 }
 
 /// A list of division definitions over [vars | divs | const] (a div only
