@@ -192,6 +192,14 @@ public:
   /// Drops empty disjuncts and normalizes the rest.
   void removeEmptyDisjuncts();
 
+  /// The same integer points with fewer disjuncts: every pair of disjuncts
+  /// whose union is exactly one basic relation is replaced by it, until no
+  /// pair fuses (Verdoolaege, "Integer Set Coalescing"; docs/algorithms/
+  /// coalesce.md). Exact, never an approximation; the disjuncts are
+  /// simplified. O(n^2) pair tests per fusion for n disjuncts, each a few
+  /// LPs per constraint; charges the work budget (LimitExceeded).
+  Relation coalesce() const;
+
   /// isl notation (see Printer.h).
   std::string toString() const;
 

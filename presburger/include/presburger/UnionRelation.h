@@ -53,6 +53,8 @@ public:
   bool isSubsetOf(const UnionRelation &other) const;
   bool isEqual(const UnionRelation &other) const;
   bool isDisjoint(const UnionRelation &other) const;
+  /// Relation::coalesce applied to every piece.
+  UnionRelation coalesce() const;
 
   //===--------------------------------------------------------------------===//
   // Relation algebra over unions (UnionAlgebra.cpp): each operation acts on
