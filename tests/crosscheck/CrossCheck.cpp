@@ -407,6 +407,33 @@ std::vector<Operation> operations() {
     out.islConstraints = theirs.numConstraints();
     return out;
   });
+  add("coalesce", oneSet, [](auto &o, auto &i, auto &c) {
+    // Same points as the input; disjunct counts against isl's coalesce.
+    UnionRelation ours = o[0].coalesce();
+    Outcome out = compareObjects(ours, i[0], c);
+    if (out.kind != Outcome::Agree)
+      return out;
+    IslObject theirs = islSet(isl_union_set_coalesce(i[0].copySet()));
+    out.hasCounts = true;
+    out.ourDisjuncts = countDisjuncts(ours);
+    out.ourConstraints = countConstraints(ours);
+    out.islDisjuncts = theirs.numDisjuncts();
+    out.islConstraints = theirs.numConstraints();
+    return out;
+  });
+  add("coalesce-relation", oneRelation, [](auto &o, auto &i, auto &c) {
+    UnionRelation ours = o[0].coalesce();
+    Outcome out = compareObjects(ours, i[0], c);
+    if (out.kind != Outcome::Agree)
+      return out;
+    IslObject theirs = islMap(isl_union_map_coalesce(i[0].copyMap()));
+    out.hasCounts = true;
+    out.ourDisjuncts = countDisjuncts(ours);
+    out.ourConstraints = countConstraints(ours);
+    out.islDisjuncts = theirs.numDisjuncts();
+    out.islConstraints = theirs.numConstraints();
+    return out;
+  });
   add("reverse", oneRelation, [](auto &o, auto &i, auto &c) {
     return compareObjects(o[0].reverse(),
                           islMap(isl_union_map_reverse(i[0].copyMap())), c);
@@ -544,6 +571,7 @@ int main(int argc, char **argv) {
     unsigned first = opt.singleCase ? *opt.singleCase : 0;
     unsigned last = opt.singleCase ? *opt.singleCase + 1 : opt.cases;
     for (unsigned k = first; k < last; ++k) {
+      auto caseStart = std::chrono::steady_clock::now();
       RandomSets gen(caseSeed(opt.seed, op.name, k));
       Inputs inputs = op.generate(gen);
       if (opt.verbose)
@@ -577,6 +605,12 @@ int main(int argc, char **argv) {
         out.detail = std::string("engine threw: ") + e.what();
       }
       ++st.cases;
+      double caseSecs = std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - caseStart)
+                            .count();
+      if (caseSecs > 2.0)
+        std::cout << "SLOW " << caseSecs << " s: seed " << opt.seed << " op "
+                  << op.name << " case " << k << std::endl;
       if (out.kind == Outcome::Skip)
         ++st.skipped;
       if (out.kind == Outcome::Budget)
