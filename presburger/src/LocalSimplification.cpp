@@ -73,6 +73,12 @@ bool BasicRelation::simplifyLocals() {
         for (unsigned d = 0; d < numLocals_; ++d)
           if (hasDivDef(d) && !divNum_.at(d, col).isZero()) {
             // Keep the definition's value on the set: num += c*eq scaled.
+            // When the equality involves d itself the definition would
+            // refer to itself: forget it instead.
+            if (!eq[lo + d].isZero()) {
+              setDivDef(d, {}, Int(0));
+              continue;
+            }
             addScaled(divNum_.row(d), eq, -divNum_.at(d, col) * a);
           }
         eqs_.removeRow(e);
@@ -150,8 +156,9 @@ bool BasicRelation::simplifyLocals() {
 
 void BasicRelation::canonicalizeLocals() {
   unsigned lo = offset(VarKind::Local);
+  // A definition that uses its own local is a cycle of length one.
   auto dependsOn = [&](unsigned k, unsigned j) {
-    return hasDivDef(k) && j != k && !divNum_.at(k, lo + j).isZero();
+    return hasDivDef(k) && !divNum_.at(k, lo + j).isZero();
   };
   // Topological order; a definition whose dependencies never resolve sits
   // on a cycle and is forgotten, then the order is recomputed.
