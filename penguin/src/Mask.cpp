@@ -122,120 +122,138 @@ void appendUnique(std::vector<Mask> &ops, const Mask &m) {
 using Term = std::vector<AffinePredicate>;
 using Dnf = std::vector<Term>;
 
-// Drops trivially true conjuncts and duplicates; nullopt when the term is
-// proven empty.
-std::optional<Term> simplifyTerm(const Term &t) {
-  Term out;
-  for (const AffinePredicate &p : t) {
-    if (p.isTriviallyTrue())
-      continue;
-    if (std::find(out.begin(), out.end(), p) == out.end())
-      out.push_back(p);
-  }
-  if (detail::provablyEmpty(out))
-    return std::nullopt;
-  return out;
-}
-
 void checkBudget(size_t n) {
   if (n > kMaxDisjointTerms)
     throw LimitExceeded("disjoint-intersection enumeration exceeded " +
                         std::to_string(kMaxDisjointTerms) + " AND-terms");
 }
 
-Dnf dnfAnd(const Dnf &a, const Dnf &b) {
-  if (!a.empty() && b.size() > kMaxDisjointTerms / a.size())
-    checkBudget(kMaxDisjointTerms + 1);
-  Dnf out;
-  for (const Term &x : a)
-    for (const Term &y : b) {
-      Term t = x;
-      t.insert(t.end(), y.begin(), y.end());
-      if (auto s = simplifyTerm(t))
-        out.push_back(std::move(*s));
+// The disjoint normal form of a mask: a list of AND-terms, pairwise
+// disjoint, whose union is the mask. One engine per enumeration; it owns
+// the memo of the per-predicate bounds analysis used to prune empty terms.
+class DnfEngine {
+public:
+  Dnf of(const Mask &m) {
+    switch (m.kind()) {
+    case MaskKind::EQTileMask:
+    case MaskKind::EQScalarPredicate: {
+      if (auto s = simplify({m.predicate()}))
+        return Dnf{*s};
+      return Dnf{};
     }
-  return out;
-}
-
-Dnf complementPredicate(const AffinePredicate &p) {
-  Dnf out;
-  auto push = [&](const AffinePredicate &q) {
-    if (auto s = simplifyTerm({q}))
-      out.push_back(std::move(*s));
-  };
-  if (p.ge()) {
-    push(negateInequality(p));
-  } else {
-    ExprContext &ctx = const_cast<ExprContext &>(p.expr().context());
-    push(predGt(p.expr(), ctx.constant(0)));
-    push(predLt(p.expr(), ctx.constant(0)));
-  }
-  return out;
-}
-
-// ~(p1 & ... & pk) = ~p1 | (p1 & ~p2) | ... | (p1 & ... & ~pk), disjoint.
-Dnf complementTerm(const Term &t) {
-  Dnf out;
-  for (size_t m = 0; m < t.size(); ++m) {
-    Term prefix(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(m));
-    Dnf part = dnfAnd(Dnf{prefix}, complementPredicate(t[m]));
-    out.insert(out.end(), part.begin(), part.end());
-    checkBudget(out.size());
-  }
-  return out;
-}
-
-Dnf dnfNot(const Dnf &d) {
-  Dnf acc{Term{}}; // true
-  for (const Term &t : d) {
-    acc = dnfAnd(acc, complementTerm(t));
-    if (acc.empty())
-      break;
-  }
-  return acc;
-}
-
-// a | b = a, plus (~a & b): disjoint by construction.
-Dnf dnfOr(const Dnf &a, const Dnf &b) {
-  Dnf out = a;
-  Dnf rest = dnfAnd(dnfNot(a), b);
-  out.insert(out.end(), rest.begin(), rest.end());
-  checkBudget(out.size());
-  return out;
-}
-
-Dnf dnfOf(const Mask &m) {
-  switch (m.kind()) {
-  case MaskKind::EQTileMask:
-  case MaskKind::EQScalarPredicate: {
-    if (auto s = simplifyTerm({m.predicate()}))
-      return Dnf{*s};
+    case MaskKind::AlwaysTrueMask:
+    case MaskKind::AlwaysTruePredicate:
+      return Dnf{Term{}};
+    case MaskKind::AlwaysFalseMask:
+    case MaskKind::AlwaysFalsePredicate:
+      return Dnf{};
+    case MaskKind::TileMaskIntersection:
+    case MaskKind::ScalarPredicateIntersection: {
+      // The cross product of the operands' terms: disjoint because each
+      // operand's terms are.
+      Dnf acc{Term{}};
+      for (const Mask &o : m.operands()) {
+        acc = conj(acc, of(o));
+        if (acc.empty())
+          break;
+      }
+      return acc;
+    }
+    case MaskKind::ScalarPredicateUnion: {
+      // o1 | o2 | ... = o1, (~o1 & o2), (~o1 & ~o2 & o3), ...: each new part
+      // is disjoint from everything before it. The complement of the
+      // prefix is kept incrementally.
+      Dnf acc;
+      Dnf prefixNot{Term{}};
+      for (const Mask &o : m.operands()) {
+        Dnf d = of(o);
+        Dnf part = conj(prefixNot, d);
+        acc.insert(acc.end(), part.begin(), part.end());
+        checkBudget(acc.size());
+        prefixNot = conj(prefixNot, negate(d));
+      }
+      return acc;
+    }
+    }
     return Dnf{};
   }
-  case MaskKind::AlwaysTrueMask:
-  case MaskKind::AlwaysTruePredicate:
-    return Dnf{Term{}};
-  case MaskKind::AlwaysFalseMask:
-  case MaskKind::AlwaysFalsePredicate:
-    return Dnf{};
-  case MaskKind::TileMaskIntersection:
-  case MaskKind::ScalarPredicateIntersection: {
-    Dnf acc{Term{}};
-    for (const Mask &o : m.operands()) {
-      acc = dnfAnd(acc, dnfOf(o));
+
+  // ~(t1 | t2 | ...) = ~t1 & ~t2 & ...
+  Dnf negate(const Dnf &d) {
+    Dnf acc{Term{}}; // true
+    for (const Term &t : d) {
+      acc = conj(acc, complementTerm(t));
       if (acc.empty())
         break;
     }
     return acc;
   }
-  case MaskKind::ScalarPredicateUnion: {
-    Dnf acc;
-    for (const Mask &o : m.operands())
-      acc = dnfOr(acc, dnfOf(o));
-    return acc;
+
+private:
+  // Drops trivially true conjuncts and duplicates; nullopt when the term is
+  // proven empty.
+  std::optional<Term> simplify(const Term &t) {
+    Term out;
+    for (const AffinePredicate &p : t) {
+      if (p.isTriviallyTrue())
+        continue;
+      if (std::find(out.begin(), out.end(), p) == out.end())
+        out.push_back(p);
+    }
+    if (detail::provablyEmpty(out, cache_))
+      return std::nullopt;
+    return out;
   }
+
+  Dnf conj(const Dnf &a, const Dnf &b) {
+    if (!a.empty() && b.size() > kMaxDisjointTerms / a.size())
+      checkBudget(kMaxDisjointTerms + 1);
+    Dnf out;
+    for (const Term &x : a)
+      for (const Term &y : b) {
+        Term t = x;
+        t.insert(t.end(), y.begin(), y.end());
+        if (auto s = simplify(t))
+          out.push_back(std::move(*s));
+      }
+    return out;
   }
-  return Dnf{};
+
+  Dnf complementPredicate(const AffinePredicate &p) {
+    Dnf out;
+    auto push = [&](const AffinePredicate &q) {
+      if (auto s = simplify({q}))
+        out.push_back(std::move(*s));
+    };
+    if (p.ge()) {
+      push(negateInequality(p));
+    } else {
+      ExprContext &ctx = const_cast<ExprContext &>(p.expr().context());
+      push(predGt(p.expr(), ctx.constant(0)));
+      push(predLt(p.expr(), ctx.constant(0)));
+    }
+    return out;
+  }
+
+  // ~(p1 & ... & pk) = ~p1 | (p1 & ~p2) | ... | (p1 & ... & ~pk), disjoint.
+  Dnf complementTerm(const Term &t) {
+    Dnf out;
+    for (size_t m = 0; m < t.size(); ++m) {
+      Term prefix(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(m));
+      Dnf part = conj(Dnf{prefix}, complementPredicate(t[m]));
+      out.insert(out.end(), part.begin(), part.end());
+      checkBudget(out.size());
+    }
+    return out;
+  }
+
+  detail::BoundsCache cache_;
+};
+
+Dnf dnfOf(const Mask &m) { return DnfEngine().of(m); }
+Dnf dnfNotOf(const Mask &m) {
+  DnfEngine e;
+  return e.negate(e.of(m));
 }
 
 std::vector<Mask> termsToMasks(const Dnf &d, const Mask &self) {
@@ -330,7 +348,7 @@ std::vector<Mask> Mask::enumerateDisjointIntersections() const {
 
 std::vector<Mask> Mask::enumerateInvertDisjointIntersections() const {
   checked(kBaseDisjoint);
-  return termsToMasks(dnfNot(dnfOf(*this)), *this);
+  return termsToMasks(dnfNotOf(*this), *this);
 }
 
 std::vector<AffinePredicate> Mask::enumerateIntersectionPredicates() const {

@@ -6,24 +6,31 @@
 
 namespace penguin::detail {
 
-void BoundsTable::tighten(Entry &e, std::optional<int64_t> lo,
-                          std::optional<int64_t> hi) {
-  if (lo && (!e.lo || *lo > *e.lo))
-    e.lo = lo;
-  if (hi && (!e.hi || *hi < *e.hi))
-    e.hi = hi;
-  if (e.lo && e.hi && *e.lo > *e.hi)
-    infeasible_ = true;
+bool BoundsCache::DirLess::operator()(const LinearExpr &a,
+                                      const LinearExpr &b) const {
+  const auto &x = a.terms(), &y = b.terms();
+  if (x.size() != y.size())
+    return x.size() < y.size();
+  for (size_t k = 0; k < x.size(); ++k) {
+    if (int c = compareExprs(x[k].atom, y[k].atom))
+      return c < 0;
+    if (x[k].coeff != y[k].coeff)
+      return x[k].coeff < y[k].coeff;
+  }
+  return false;
 }
 
-void BoundsTable::add(const AffinePredicate &p) {
+const PredicateBound &BoundsCache::get(const AffinePredicate &p) {
+  auto key = std::make_pair(static_cast<const void *>(p.expr().node()), p.ge());
+  auto it = memo_.find(key);
+  if (it != memo_.end())
+    return it->second;
+  PredicateBound b;
   LinearExpr flat = linearize(p.expr(), LinearizeMode::QuasiAffine);
   int64_t c = flat.constant();
   if (flat.isConstant()) {
-    bool holds = p.ge() ? c >= 0 : c == 0;
-    if (!holds)
-      infeasible_ = true;
-    return;
+    b.constantTruth = p.ge() ? c >= 0 : c == 0;
+    return memo_.emplace(key, b).first->second;
   }
   int64_t g = 0;
   for (const LinearTerm &t : flat.terms())
@@ -33,35 +40,57 @@ void BoundsTable::add(const AffinePredicate &p) {
   for (const LinearTerm &t : flat.terms())
     dir.push_back({t.coeff / g * sign, t.atom});
   LinearExpr direction(std::move(dir), 0);
+  auto [pos, inserted] = ids_.emplace(direction, directions_.size());
+  if (inserted)
+    directions_.push_back(direction);
+  b.direction = pos->second;
   // L + c = sign * g * D + c.
-  std::optional<int64_t> lo, hi;
   if (p.ge()) {
     if (sign > 0)
-      lo = ceilDivPos(checkedNeg(c), g); // g*D >= -c
+      b.lo = ceilDivPos(checkedNeg(c), g); // g*D >= -c
     else
-      hi = floorDivPos(c, g); // -g*D + c >= 0  ->  D <= c / g
+      b.hi = floorDivPos(c, g); // -g*D + c >= 0  ->  D <= c / g
+  } else if (c % g != 0) {
+    b.infeasible = true;
   } else {
-    if (c % g != 0) {
-      infeasible_ = true;
-      return;
-    }
     int64_t v = sign > 0 ? checkedNeg(c / g) : c / g;
-    lo = hi = v;
+    b.lo = b.hi = v;
   }
-  for (Entry &e : entries_)
-    if (e.direction == direction) {
-      tighten(e, lo, hi);
-      return;
-    }
-  entries_.push_back({std::move(direction), std::nullopt, std::nullopt});
-  tighten(entries_.back(), lo, hi);
+  return memo_.emplace(key, b).first->second;
+}
+
+void BoundsTable::add(const AffinePredicate &p) {
+  const PredicateBound &b = cache_.get(p);
+  if (b.constantTruth) {
+    if (!*b.constantTruth)
+      infeasible_ = true;
+    return;
+  }
+  if (b.infeasible) {
+    infeasible_ = true;
+    return;
+  }
+  Entry *e = nullptr;
+  for (Entry &x : entries_)
+    if (x.direction == b.direction)
+      e = &x;
+  if (!e) {
+    entries_.push_back({b.direction, std::nullopt, std::nullopt});
+    e = &entries_.back();
+  }
+  if (b.lo && (!e->lo || *b.lo > *e->lo))
+    e->lo = b.lo;
+  if (b.hi && (!e->hi || *b.hi < *e->hi))
+    e->hi = b.hi;
+  if (e->lo && e->hi && *e->lo > *e->hi)
+    infeasible_ = true;
 }
 
 std::vector<AffinePredicate>
 BoundsTable::canonicalPredicates(ExprContext &ctx) const {
   std::vector<AffinePredicate> out;
   for (const Entry &e : entries_) {
-    AffineExpr d = e.direction.toExpr(ctx);
+    AffineExpr d = cache_.direction(e.direction).toExpr(ctx);
     if (e.lo && e.hi && *e.lo == *e.hi) {
       out.push_back(predEq(d, *e.lo));
       continue;
@@ -74,8 +103,8 @@ BoundsTable::canonicalPredicates(ExprContext &ctx) const {
   return out;
 }
 
-bool provablyEmpty(const std::vector<AffinePredicate> &preds) {
-  BoundsTable t;
+bool provablyEmpty(std::span<const AffinePredicate> preds, BoundsCache &cache) {
+  BoundsTable t(cache);
   for (const AffinePredicate &p : preds) {
     t.add(p);
     if (t.infeasible())

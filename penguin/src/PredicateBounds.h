@@ -9,6 +9,10 @@
 // proves nothing about other directions. Used by the mask algebra to prune
 // empty AND-terms and by the canonicalize pass.
 //
+// BoundsCache memoises the per-predicate analysis (one linearization per
+// distinct predicate) and numbers the directions; it lives only as long as
+// one computation (no global state).
+//
 //===----------------------------------------------------------------------===//
 #ifndef PENGUIN_SRC_PREDICATEBOUNDS_H
 #define PENGUIN_SRC_PREDICATEBOUNDS_H
@@ -16,13 +20,42 @@
 #include "penguin/AffinePredicate.h"
 #include "penguin/Linearize.h"
 
+#include <map>
 #include <optional>
+#include <span>
+#include <utility>
 #include <vector>
 
 namespace penguin::detail {
 
+/// The analysis of one predicate.
+struct PredicateBound {
+  /// Set when the predicate is a constant: its truth.
+  std::optional<bool> constantTruth;
+  /// Set when the predicate alone has no integer solution (an equality
+  /// whose constant is not a multiple of the gcd).
+  bool infeasible = false;
+  size_t direction = 0; ///< index into BoundsCache::direction
+  std::optional<int64_t> lo, hi;
+};
+
+class BoundsCache {
+public:
+  const PredicateBound &get(const AffinePredicate &p);
+  const LinearExpr &direction(size_t id) const { return directions_[id]; }
+
+private:
+  struct DirLess {
+    bool operator()(const LinearExpr &a, const LinearExpr &b) const;
+  };
+  std::map<std::pair<const void *, bool>, PredicateBound> memo_;
+  std::map<LinearExpr, size_t, DirLess> ids_;
+  std::vector<LinearExpr> directions_;
+};
+
 class BoundsTable {
 public:
+  explicit BoundsTable(BoundsCache &cache) : cache_(cache) {}
   /// Adds `p` (its approx flag is ignored: callers decide what to add).
   void add(const AffinePredicate &p);
   /// True when the added predicates are proven to have no common integer
@@ -37,17 +70,16 @@ public:
 
 private:
   struct Entry {
-    LinearExpr direction;
+    size_t direction;
     std::optional<int64_t> lo, hi;
   };
-  void tighten(Entry &e, std::optional<int64_t> lo, std::optional<int64_t> hi);
-
+  BoundsCache &cache_;
   std::vector<Entry> entries_;
   bool infeasible_ = false;
 };
 
 /// True when BoundsTable proves the conjunction `preds` empty.
-bool provablyEmpty(const std::vector<AffinePredicate> &preds);
+bool provablyEmpty(std::span<const AffinePredicate> preds, BoundsCache &cache);
 
 } // namespace penguin::detail
 
