@@ -190,8 +190,8 @@ public:
   }
 
 private:
-  // Drops trivially true conjuncts and duplicates; nullopt when the term is
-  // proven empty.
+  // Drops trivially true conjuncts, duplicates and dominated parallel
+  // bounds; nullopt when the term is proven empty.
   std::optional<Term> simplify(const Term &t) {
     Term out;
     for (const AffinePredicate &p : t) {
@@ -202,7 +202,7 @@ private:
     }
     if (detail::provablyEmpty(out, cache_))
       return std::nullopt;
-    return out;
+    return detail::dropDominated(out, cache_);
   }
 
   Dnf conj(const Dnf &a, const Dnf &b) {

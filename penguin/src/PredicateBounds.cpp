@@ -103,6 +103,68 @@ BoundsTable::canonicalPredicates(ExprContext &ctx) const {
   return out;
 }
 
+std::vector<AffinePredicate>
+dropDominated(std::span<const AffinePredicate> preds, BoundsCache &cache) {
+  struct Range {
+    std::optional<int64_t> lo, hi;
+    bool hasEq = false;
+    bool loTaken = false, hiTaken = false;
+  };
+  std::map<size_t, Range> ranges;
+  for (const AffinePredicate &p : preds) {
+    const PredicateBound &b = cache.get(p);
+    if (b.constantTruth || b.infeasible)
+      continue;
+    Range &r = ranges[b.direction];
+    if (b.lo && (!r.lo || *b.lo > *r.lo))
+      r.lo = b.lo;
+    if (b.hi && (!r.hi || *b.hi < *r.hi))
+      r.hi = b.hi;
+  }
+  for (const AffinePredicate &p : preds) {
+    const PredicateBound &b = cache.get(p);
+    if (!b.constantTruth && !b.infeasible && b.lo && b.hi) {
+      Range &r = ranges[b.direction];
+      r.hasEq = r.hasEq || (r.lo == b.lo && r.hi == b.hi);
+    }
+  }
+  std::vector<AffinePredicate> out;
+  for (const AffinePredicate &p : preds) {
+    const PredicateBound &b = cache.get(p);
+    if (b.constantTruth) {
+      if (!*b.constantTruth) // keep a false member: the term is false
+        out.push_back(p);
+      continue;
+    }
+    if (b.infeasible) {
+      out.push_back(p);
+      continue;
+    }
+    Range &r = ranges[b.direction];
+    bool isEq = b.lo && b.hi;
+    if (r.hasEq) {
+      // Only the first equality of this direction survives.
+      if (isEq && !r.loTaken && b.lo == r.lo && b.hi == r.hi) {
+        r.loTaken = r.hiTaken = true;
+        out.push_back(p);
+      }
+      continue;
+    }
+    bool keep = false;
+    if (b.lo && !r.loTaken && b.lo == r.lo) {
+      r.loTaken = true;
+      keep = true;
+    }
+    if (b.hi && !r.hiTaken && b.hi == r.hi) {
+      r.hiTaken = true;
+      keep = true;
+    }
+    if (keep)
+      out.push_back(p);
+  }
+  return out;
+}
+
 bool provablyEmpty(std::span<const AffinePredicate> preds, BoundsCache &cache) {
   BoundsTable t(cache);
   for (const AffinePredicate &p : preds) {

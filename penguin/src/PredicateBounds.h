@@ -78,6 +78,15 @@ private:
   bool infeasible_ = false;
 };
 
+/// The conjunction without its dominated members: trivially true
+/// predicates, duplicates, and parallel bounds weaker than another member
+/// of the same direction (an equality subsumes the inequalities on its
+/// direction). Keeps the first of equally strong members and the original
+/// order. The result is equivalent to `preds`. Must only be called on a
+/// conjunction that provablyEmpty() does not reject.
+std::vector<AffinePredicate> dropDominated(std::span<const AffinePredicate> preds,
+                                           BoundsCache &cache);
+
 /// True when BoundsTable proves the conjunction `preds` empty.
 bool provablyEmpty(std::span<const AffinePredicate> preds, BoundsCache &cache);
 

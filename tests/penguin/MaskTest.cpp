@@ -620,12 +620,37 @@ TEST_F(MaskTest, AffineSelectTakesExactlyOnePredicate) {
     }
   };
   expectProvided((ScalarIndex(i) >= 0) & (ScalarIndex(j) < 3), 2);
-  expectProvided((ScalarIndex(i) < 2) | (ScalarIndex(i) >= 6), 3);
+  // (i < 2) | (i >= 6): terms [i <= 1] and [i >= 6] (i >= 2 is dominated).
+  expectProvided((ScalarIndex(i) < 2) | (ScalarIndex(i) >= 6), 2);
   expectProvided(AlwaysTruePredicate(), 0);
   expectProvided(AlwaysFalseMask(tile), 0);
   EXPECT_THROW(
       makeAffineSelect(5, dst, src, 0.0, (ScalarIndex(i) == 1) | (ScalarIndex(j) == 1)),
       MaskError);
+}
+
+} // namespace
+
+namespace {
+
+TEST(MaskTermTest, DominatedParallelBoundsAreDropped) {
+  ExprContext ctx;
+  AffineExpr i = ctx.index("i"), j = ctx.index("j");
+  // (i < 2) | (i >= 6): the second term is (i >= 2 & i >= 6) = i >= 6.
+  Mask m = (ScalarIndex(i) < 2) | (ScalarIndex(i) >= 6);
+  auto lowered = m.predicates();
+  ASSERT_EQ(lowered.size(), 2u);
+  ASSERT_EQ(lowered[1].size(), 1u);
+  EXPECT_EQ(lowered[1][0].str(), "i - 6 >= 0");
+  // An equality subsumes the inequalities on its direction; other
+  // directions stay.
+  Mask e = (ScalarIndex(i + j) == 3) & (ScalarIndex(i + j) >= 0) &
+           (ScalarIndex(2 * i + 2 * j) <= 9) & (ScalarIndex(i) >= 0);
+  auto t = e.predicates();
+  ASSERT_EQ(t.size(), 1u);
+  ASSERT_EQ(t[0].size(), 2u);
+  EXPECT_EQ(t[0][0].str(), "i + j - 3 == 0");
+  EXPECT_EQ(t[0][1].str(), "i >= 0");
 }
 
 } // namespace
