@@ -775,6 +775,8 @@ private:
   template <typename F> auto guardIR(const Token &at, F &&f) -> decltype(f()) {
     try {
       return f();
+    } catch (const ParseError &) {
+      throw;
     } catch (const Error &e) {
       error(at, e.what());
     }
