@@ -85,12 +85,6 @@ public:
   using Error::Error;
 };
 
-/// The seeds raise NotImplementedError on some paths; so do we.
-class NotImplementedError : public Error {
-public:
-  using Error::Error;
-};
-
 } // namespace penguin
 
 #endif // PENGUIN_ERROR_H
