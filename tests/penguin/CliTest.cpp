@@ -65,6 +65,14 @@ protected:
   fs::path dir_;
 };
 
+// 'text' for the shell (the test paths contain no quotes).
+std::string quoted(const std::string &text) {
+  std::string q = "'";
+  q += text;
+  q += "'";
+  return q;
+}
+
 const char *kTail = R"(kernel tail_mask(param spmd_id in [0, 7]) {
   tensor A : f32[128, 64] DRAM input
   tensor B : f32[128, 64] SBUF alloc [128, 64] block [32, 64] bank [1, 64]
@@ -84,7 +92,7 @@ TEST_F(CliTest, HelpListsThePasses) {
 }
 
 TEST_F(CliTest, PrintsTheModuleUnchangedWithoutPasses) {
-  Result r = run("'" + example("tail_mask.pn") + "'");
+  Result r = run(quoted(example("tail_mask.pn")));
   EXPECT_EQ(r.rc, 0) << r.err;
   EXPECT_EQ(r.out, kTail);
   EXPECT_EQ(r.err, "");
@@ -175,7 +183,7 @@ TEST_F(CliTest, UsageErrors) {
 }
 
 TEST_F(CliTest, MissingInputFile) {
-  Result r = run("'" + (dir_ / "nope.pn").string() + "'");
+  Result r = run(quoted((dir_ / "nope.pn").string()));
   EXPECT_EQ(r.rc, 1);
   EXPECT_NE(r.err.find("nope.pn: error: cannot open the input file"),
             std::string::npos)

@@ -42,7 +42,11 @@ struct Instruction {
   SourceLocation loc;
 
   /// "sN".
-  std::string statementName() const { return "s" + std::to_string(id); }
+  std::string statementName() const {
+    std::string s = "s";
+    s += std::to_string(id);
+    return s;
+  }
   bool isPredicated() const { return !predicates.empty(); }
   /// The access-pattern operands (the instruction's reads).
   std::vector<const AccessPattern *> operandAccesses() const;
