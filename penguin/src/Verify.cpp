@@ -170,7 +170,8 @@ private:
                            " is negative");
     else if (!ids_.insert(inst.id).second)
       report(inst.loc, "duplicate instruction id " + name);
-    if (!isValidName(inst.opcode))
+    // Opcodes may be reserved words (`mod(...)`), but must be identifiers.
+    if (!isValidName(inst.opcode) && !isKeyword(inst.opcode))
       report(inst.loc, name + ": opcode '" + inst.opcode +
                            "' is not a valid name");
     if (inst.dst)

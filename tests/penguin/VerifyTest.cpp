@@ -41,6 +41,12 @@ TEST(VerifyTest, ValidKernelHasNoDiagnostics) {
                   .empty());
 }
 
+TEST(VerifyTest, OpcodesMayBeReservedWords) {
+  std::string text = "kernel k() {\n  tensor A : i32[4] DRAM\n  s0: A[0] = "
+                     "mod(A[1], 3)\n  s1: for()\n}\n";
+  EXPECT_TRUE(verifyText(text).empty());
+}
+
 TEST(VerifyTest, AccessArityMustMatchTheTensorRank) {
   expectOne(R"(kernel k() {
   tensor A : f32[4, 4] DRAM
