@@ -36,21 +36,22 @@ protected:
   NDTile tileI{{{i, 8}}};
   NDTile tileJ{{{j, 4}}};
 
-  // Every point of a small box, as valuations.
-  std::vector<Valuation> box(int64_t lo = -4, int64_t hi = 4,
-                             int64_t nlo = -2, int64_t nhi = 2) {
-    std::vector<Valuation> pts;
-    for (int64_t a = lo; a <= hi; ++a)
-      for (int64_t b = lo; b <= hi; ++b)
-        for (int64_t c = nlo; c <= nhi; ++c) {
-          Valuation v;
-          v.set(i, a);
-          v.set(j, b);
-          v.set(n, c);
-          pts.push_back(v);
-        }
-    return pts;
+  // Every point of the box [-4, 4] x [-4, 4] x [-2, 2] over (i, j, N), as
+  // valuations (built once per test).
+  const std::vector<Valuation> &box() {
+    if (box_.empty())
+      for (int64_t a = -4; a <= 4; ++a)
+        for (int64_t b = -4; b <= 4; ++b)
+          for (int64_t c = -2; c <= 2; ++c) {
+            Valuation v;
+            v.set(i, a);
+            v.set(j, b);
+            v.set(n, c);
+            box_.push_back(v);
+          }
+    return box_;
   }
+  std::vector<Valuation> box_;
 
   bool sameSet(const Mask &a, const Mask &b) {
     for (const Valuation &v : box())
