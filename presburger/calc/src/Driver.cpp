@@ -140,8 +140,11 @@ int runCalculator(const std::vector<std::string> &args, DriverStreams io) {
   if (file && *file != "-") {
     std::string why;
     std::optional<std::string> text = readFile(*file, why);
-    if (!text)
-      return usageError(io.err, "cannot open " + *file + ": " + why);
+    if (!text) {
+      io.err << kProgram << ": error: cannot open " << *file << ": " << why
+             << '\n';
+      return 2;
+    }
     return session.run(*text, *file) ? 0 : 1;
   }
   LineLoopOptions loop;

@@ -41,6 +41,7 @@ std::string describeToken(const Token &t) {
 Lexer::Lexer(std::string_view text, unsigned firstLine) : text_(text) {
   here_.line = firstLine;
   here_.column = 1;
+  lastEnd_ = here_;
 }
 
 int Lexer::cur() const { return at(0); }
@@ -84,6 +85,7 @@ Token Lexer::next() {
   peek();
   Token t = std::move(ahead_.front());
   ahead_.pop_front();
+  lastEnd_ = t.end;
   return t;
 }
 

@@ -18,8 +18,16 @@ void StatementParser::fail(const Token &t, const std::string &what) {
 
 void StatementParser::checkDepth(unsigned depth, SourcePos pos) {
   if (depth > kMaxDepth)
+    throw CalcError(pos, "expression too large (more than " +
+                             std::to_string(kMaxDepth) +
+                             " levels of operators)");
+}
+
+void StatementParser::enterNesting(SourcePos pos) {
+  if (++nesting_ > kMaxNesting)
     throw CalcError(pos, "expression nested too deeply (more than " +
-                             std::to_string(kMaxDepth) + " levels)");
+                             std::to_string(kMaxNesting) +
+                             " levels of parentheses or functions)");
 }
 
 std::optional<Statement> StatementParser::next() {
@@ -50,8 +58,8 @@ std::optional<Statement> StatementParser::next() {
   const Token &t = lexer_.peek();
   if (t.kind != TokKind::Semi) {
     if (t.kind == TokKind::End)
-      throw CalcError(t.pos, "expected ';' at the end of the statement, "
-                             "found end of input",
+      throw CalcError(lexer_.lastEnd(), "expected ';' at the end of the "
+                                        "statement, found end of input",
                       true);
     fail(t, "expected an operator or ';', found " + describeToken(t));
   }
@@ -136,8 +144,7 @@ std::unique_ptr<Expr> StatementParser::parseUnary() {
   if (t.kind == TokKind::Ident) {
     if (std::optional<Function> fn = lookupFunction(t.text)) {
       Token fnTok = lexer_.next();
-      ++nesting_;
-      checkDepth(nesting_, fnTok.pos);
+      enterNesting(fnTok.pos);
       std::unique_ptr<Expr> arg = parseUnary();
       --nesting_;
       auto e = std::make_unique<Expr>();
@@ -159,8 +166,7 @@ std::unique_ptr<Expr> StatementParser::parsePostfix() {
     const Token &t = lexer_.peek();
     if (t.kind == TokKind::LParen) {
       Token open = lexer_.next();
-      ++nesting_;
-      checkDepth(nesting_, open.pos);
+      enterNesting(open.pos);
       std::unique_ptr<Expr> arg = parseExpr();
       --nesting_;
       const Token &close = lexer_.peek();
@@ -239,8 +245,7 @@ std::unique_ptr<Expr> StatementParser::parsePrimary() {
   }
   case TokKind::LParen: {
     Token open = lexer_.next();
-    ++nesting_;
-    checkDepth(nesting_, open.pos);
+    enterNesting(open.pos);
     std::unique_ptr<Expr> e = parseExpr();
     --nesting_;
     const Token &close = lexer_.peek();

@@ -75,6 +75,8 @@ public:
   const Token &peek(unsigned k = 0);
   /// Consumes and returns the next token.
   Token next();
+  /// Just past the last token consumed (the start of the text before any).
+  SourcePos lastEnd() const { return lastEnd_; }
 
 private:
   Token lexToken();
@@ -90,6 +92,7 @@ private:
   std::string_view text_;
   size_t pos_ = 0;
   SourcePos here_;
+  SourcePos lastEnd_;
   std::deque<Token> ahead_;
 };
 

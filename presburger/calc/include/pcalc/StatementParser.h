@@ -34,9 +34,12 @@ namespace presburger::calc {
 
 class StatementParser {
 public:
-  /// Expressions nested deeper than this are rejected (so that neither the
-  /// parser nor the evaluator can exhaust the stack).
-  static constexpr unsigned kMaxDepth = 400;
+  /// Limits that keep the parser's and the evaluator's recursion far from
+  /// the end of the stack: parentheses, argument lists and function
+  /// prefixes may nest kMaxNesting deep, and an expression tree may be at
+  /// most kMaxDepth high (a chain `a + b + ...` of kMaxDepth operands).
+  static constexpr unsigned kMaxNesting = 256;
+  static constexpr unsigned kMaxDepth = 2000;
 
   /// `isVariable` tells whether a name is a defined variable; it only
   /// sharpens the message for a name followed by an operand (`foo x`:
@@ -63,6 +66,7 @@ private:
                                    std::unique_ptr<Expr> lhs,
                                    std::unique_ptr<Expr> rhs);
   void checkDepth(unsigned depth, SourcePos pos);
+  void enterNesting(SourcePos pos);
   /// The binary operator of level `level` that the next token is, if any.
   std::optional<BinaryOp> binaryOpAt(int level);
   [[noreturn]] void fail(const Token &t, const std::string &what);
