@@ -15,6 +15,7 @@
 #endif
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +23,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 using presburger::LexOrder;
 using presburger::Relation;
@@ -433,6 +435,96 @@ const OperationInfo *findOperation(const std::string &name) {
 }
 
 unsigned numMismatches() { return gMismatches; }
+
+namespace {
+
+/// Reads one isl-notation object starting at `pos` (after blanks): an
+/// optional parameter list and arrow, then a brace-balanced body.
+std::optional<std::string> readObject(const std::string &line, size_t &pos) {
+  size_t start = pos;
+  int depth = 0;
+  bool seenBrace = false;
+  for (; pos < line.size(); ++pos) {
+    char ch = line[pos];
+    if (ch == '{') {
+      ++depth;
+      seenBrace = true;
+    } else if (ch == '}') {
+      if (--depth < 0)
+        return std::nullopt;
+      if (depth == 0 && seenBrace) {
+        ++pos;
+        return line.substr(start, pos - start);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+void skipBlanks(const std::string &line, size_t &pos) {
+  while (pos < line.size() && std::isspace(static_cast<unsigned char>(line[pos])))
+    ++pos;
+}
+
+} // namespace
+
+bool parseCorpusLine(const std::string &line, Case &c, std::string &error) {
+  size_t pos = 0;
+  skipBlanks(line, pos);
+  size_t opEnd = pos;
+  while (opEnd < line.size() && !std::isspace(static_cast<unsigned char>(line[opEnd])))
+    ++opEnd;
+  c.op = line.substr(pos, opEnd - pos);
+  pos = opEnd;
+  const OperationInfo *info = findOperation(c.op);
+  if (!info) {
+    error = "unknown operation '" + c.op + "'";
+    return false;
+  }
+  for (unsigned i = 0; i < info->arity; ++i) {
+    skipBlanks(line, pos);
+    std::optional<std::string> obj = readObject(line, pos);
+    if (!obj) {
+      error = "expected " + std::to_string(info->arity) + " object(s)";
+      return false;
+    }
+    c.inputs.push_back(*obj);
+  }
+  for (unsigned i = 0; i < info->numInts; ++i) {
+    skipBlanks(line, pos);
+    size_t used = 0;
+    try {
+      c.ints.push_back(std::stoi(line.substr(pos), &used));
+    } catch (const std::exception &) {
+      error = "expected " + std::to_string(info->numInts) + " integer(s)";
+      return false;
+    }
+    pos += used;
+  }
+  skipBlanks(line, pos);
+  if (pos != line.size()) {
+    error = "trailing text";
+    return false;
+  }
+  return true;
+}
+
+
+double runOurs(const Case &c, unsigned iterations) {
+  const OpImpl *op = findImpl(c.op);
+  if (!op || c.inputs.size() != op->info.arity)
+    throw std::invalid_argument("unknown operation or wrong arity");
+  std::vector<Relation> inputs;
+  for (const std::string &text : c.inputs)
+    inputs.push_back(presburger::parseRelation(text));
+  auto t0 = Clock::now();
+  for (unsigned i = 0; i < iterations; ++i) {
+    OurResult r = op->ours(inputs, c.ints);
+    benchmark::DoNotOptimize(r);
+  }
+  return std::chrono::duration<double>(Clock::now() - t0).count() /
+         std::max(1u, iterations);
+}
 
 void registerCase(const Case &c) {
   const OpImpl *op = findImpl(c.op);

@@ -51,6 +51,14 @@ struct OperationInfo {
 const std::vector<OperationInfo> &operations();
 const OperationInfo *findOperation(const std::string &name);
 
+/// Reads a corpus line `<operation> <object>... <integer>...` into the op,
+/// inputs and ints of `c`; false with a message in `error` otherwise.
+bool parseCorpusLine(const std::string &line, Case &c, std::string &error);
+
+/// Runs our side of `c` `iterations` times (for profilers) and returns the
+/// mean seconds per run; throws what the engine throws.
+double runOurs(const Case &c, unsigned iterations);
+
 /// Registers the two benchmarks of `c`. Runs both sides once first; a case
 /// that our engine or isl cannot parse is reported on stderr and skipped.
 void registerCase(const Case &c);

@@ -15,86 +15,12 @@
 //===----------------------------------------------------------------------===//
 #include "BenchHarness.h"
 
-#include <cctype>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
-
-namespace {
-
-/// Reads one isl-notation object starting at `pos` (after blanks): an
-/// optional parameter list and arrow, then a brace-balanced body.
-std::optional<std::string> readObject(const std::string &line, size_t &pos) {
-  size_t start = pos;
-  int depth = 0;
-  bool seenBrace = false;
-  for (; pos < line.size(); ++pos) {
-    char ch = line[pos];
-    if (ch == '{') {
-      ++depth;
-      seenBrace = true;
-    } else if (ch == '}') {
-      if (--depth < 0)
-        return std::nullopt;
-      if (depth == 0 && seenBrace) {
-        ++pos;
-        return line.substr(start, pos - start);
-      }
-    }
-  }
-  return std::nullopt;
-}
-
-void skipBlanks(const std::string &line, size_t &pos) {
-  while (pos < line.size() && std::isspace(static_cast<unsigned char>(line[pos])))
-    ++pos;
-}
-
-bool parseLine(const std::string &line, bench::Case &c, std::string &error) {
-  size_t pos = 0;
-  skipBlanks(line, pos);
-  size_t opEnd = pos;
-  while (opEnd < line.size() && !std::isspace(static_cast<unsigned char>(line[opEnd])))
-    ++opEnd;
-  c.op = line.substr(pos, opEnd - pos);
-  pos = opEnd;
-  const bench::OperationInfo *info = bench::findOperation(c.op);
-  if (!info) {
-    error = "unknown operation '" + c.op + "'";
-    return false;
-  }
-  for (unsigned i = 0; i < info->arity; ++i) {
-    skipBlanks(line, pos);
-    std::optional<std::string> obj = readObject(line, pos);
-    if (!obj) {
-      error = "expected " + std::to_string(info->arity) + " object(s)";
-      return false;
-    }
-    c.inputs.push_back(*obj);
-  }
-  for (unsigned i = 0; i < info->numInts; ++i) {
-    skipBlanks(line, pos);
-    size_t used = 0;
-    try {
-      c.ints.push_back(std::stoi(line.substr(pos), &used));
-    } catch (const std::exception &) {
-      error = "expected " + std::to_string(info->numInts) + " integer(s)";
-      return false;
-    }
-    pos += used;
-  }
-  skipBlanks(line, pos);
-  if (pos != line.size()) {
-    error = "trailing text";
-    return false;
-  }
-  return true;
-}
-
-} // namespace
 
 int main(int argc, char **argv) {
   std::string path = PRESBURGER_BENCH_CORPUS;
@@ -132,7 +58,7 @@ int main(int argc, char **argv) {
     c.family = "corpus";
     c.instance = "line" + std::to_string(lineNo);
     std::string error;
-    if (!parseLine(line, c, error)) {
+    if (!bench::parseCorpusLine(line, c, error)) {
       std::cerr << path << ":" << lineNo << ": " << error << "\n";
       ++bad;
       continue;
