@@ -60,7 +60,7 @@ enum class Tok : uint8_t {
   And, Or, Not, // Also the spellings `&`, `&&`, `/\`, `|`, `||`, `\/`, `!`.
   KwExists, KwImplies, KwTrue, KwFalse, KwMin, KwMax, KwFloor, KwCeil,
   KwFloord, KwCeild, KwMod, KwRat, KwInfty, KwNaN,
-  Other, // Tokens isl has but sets never use (`:=`, `.`, `@`, `$`, string).
+  Other, // Tokens isl has but sets never use (`:=`, a string).
 };
 
 struct Token {

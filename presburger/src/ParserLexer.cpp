@@ -170,8 +170,6 @@ private:
     case '+': return make(Tok::Plus, pos, "+");
     case '*': return make(Tok::Star, pos, "*");
     case '%': return make(Tok::Percent, pos, "%");
-    case '.': case '@': case '$':
-      return make(Tok::Other, pos, std::string(1, ch));
     case '-':
       if (eat('>'))
         return make(Tok::Arrow, pos, "->");

@@ -123,39 +123,45 @@ private:
 
   void assignNames() {
     names_.assign(nv_, "");
+    hinted_.assign(nv_, false);
     std::set<std::string> used(sp_.paramNames().begin(),
                                sp_.paramNames().end());
     for (unsigned p = 0; p < sp_.numParams(); ++p)
       names_[p] = sp_.paramNames()[p];
-    auto pick = [&](const std::string &hint, const std::string &prefix,
-                    unsigned idx) {
-      std::string n = hint;
-      if (n.empty() || !isPlainIdentifier(n) || used.count(n)) {
-        n = prefix + std::to_string(idx);
-        while (used.count(n))
-          n += "'";
+    // Valid, unique hints first, so that fresh names never take them.
+    std::vector<std::string> hints;
+    if (sp_.isRelation())
+      for (std::string &h : sp_.domainTuple().dimNames())
+        hints.push_back(std::move(h));
+    if (!sp_.isParams())
+      for (std::string &h : sp_.rangeTuple().dimNames())
+        hints.push_back(std::move(h));
+    unsigned first = sp_.numParams();
+    for (unsigned d = 0; d < hints.size(); ++d)
+      if (isPlainIdentifier(hints[d]) && used.insert(hints[d]).second) {
+        names_[first + d] = hints[d];
+        hinted_[first + d] = true;
       }
+    auto fresh = [&](const std::string &prefix, unsigned idx) {
+      std::string n = prefix + std::to_string(idx);
+      while (used.count(n))
+        n += "'";
       used.insert(n);
       return n;
     };
-    unsigned col = sp_.numParams();
-    hinted_.assign(nv_, false);
-    auto nameTuple = [&](const Tuple &t, const std::string &prefix) {
-      std::vector<std::string> hints = t.dimNames();
-      for (unsigned i = 0; i < hints.size(); ++i, ++col) {
-        names_[col] = pick(hints[i], prefix, i);
-        hinted_[col] = names_[col] == hints[i];
-      }
-    };
-    if (sp_.isRelation())
-      nameTuple(sp_.domainTuple(), "i");
-    if (!sp_.isParams())
-      nameTuple(sp_.rangeTuple(), sp_.isRelation() ? "o" : "i");
+    unsigned nDomain = sp_.isRelation() ? sp_.numDomain() : 0;
+    for (unsigned d = 0; d < hints.size(); ++d) {
+      if (hinted_[first + d])
+        continue;
+      bool inRange = sp_.isRelation() && d >= nDomain;
+      names_[first + d] =
+          fresh(inRange ? "o" : "i", inRange ? d - nDomain : d);
+    }
     // Existential names: e0, e1, ... numbered among the undefined locals.
     unsigned idx = 0;
     for (unsigned k = 0; k < nLocals_; ++k)
       if (inline_.empty() || !inline_[k])
-        names_[lo_ + k] = pick("", "e", idx++);
+        names_[lo_ + k] = fresh("e", idx++);
   }
 
   //===--------------------------------------------------------------------===//
