@@ -39,6 +39,7 @@ namespace {
 
 constexpr unsigned kMaxDepth = 200;
 constexpr unsigned kMaxPowerBits = 100000;
+constexpr size_t kMaxTuplePieces = 8;
 
 bool isComparator(Tok k) {
   switch (k) {
@@ -740,10 +741,9 @@ private:
         NodeId def = parseExtendedAffine();
         parts.push_back(cmpForm(CmpOp::Eq, varExpr(v, vp), def, vp));
       }
+      // isl allows a comma before the ':'.
       if (!eat(Tok::Comma))
         break;
-      if (!at(Tok::Ident))
-        error("expected a variable name after ','");
     }
     if (!eat(Tok::Colon))
       error("expected ':' after the variables of 'exists'");
@@ -769,58 +769,115 @@ private:
            peekTok().kind == Tok::LBracket;
   }
 
+  /// One piece of a tuple element: a value with an optional condition, or
+  /// a range (then `range` is its constraint on the element's variable).
+  struct PieceSyntax {
+    NodeId value = kNoNode, cond = kNoNode, range = kNoNode;
+    SourcePos pos;
+  };
+
   /// The constraint a tuple element puts on its variable `d`:
   ///   `e`        d = e             `a : b`  a <= d <= b
   ///   `a :`      d >= a            `: b`    d <= b
   ///   `:`        nothing           `e : c`  d = e and c
+  /// and for pieces `e1 : c1; e2 : c2; ...` (isl's union_add): d is the
+  /// sum of the values whose conditions hold, where at least one holds.
   NodeId parsePiece(unsigned d) {
     SourcePos start = tok().pos;
+    PieceSyntax first = parseOnePiece(d);
+    if (!at(Tok::Semicolon))
+      return first.range != kNoNode ? first.range : pieceFormula(d, first);
+    std::vector<PieceSyntax> pieces{first};
+    while (eat(Tok::Semicolon))
+      pieces.push_back(parseOnePiece(d));
+    for (const PieceSyntax &p : pieces)
+      if (p.range != kNoNode)
+        fail(p.pos, "a range cannot be combined with other pieces by ';'");
+    if (pieces.size() > kMaxTuplePieces)
+      fail(start, "too many pieces in a tuple element (more than " +
+                      std::to_string(kMaxTuplePieces) + ")");
+    // One alternative per non-empty set of pieces whose conditions hold.
+    std::vector<NodeId> alternatives;
+    size_t n = pieces.size();
+    for (size_t mask = 1; mask < (size_t(1) << n); ++mask) {
+      std::vector<NodeId> conj;
+      NodeId sum = newExpr(ExprNode::Kind::Sum, start);
+      bool possible = true;
+      for (size_t k = 0; k < n; ++k) {
+        const PieceSyntax &p = pieces[k];
+        if (mask & (size_t(1) << k)) {
+          ast_.exprs[sum].args.push_back(p.value);
+          ast_.exprs[sum].signs.push_back(1);
+          if (p.cond != kNoNode)
+            conj.push_back(p.cond);
+        } else if (p.cond == kNoNode) {
+          possible = false; // An unconditional piece always holds.
+        } else {
+          NodeId neg = newForm(FormNode::Kind::Not, p.pos);
+          ast_.forms[neg].kids = {p.cond};
+          conj.push_back(neg);
+        }
+      }
+      if (!possible)
+        continue;
+      conj.push_back(cmpForm(CmpOp::Eq, varExpr(d, start), sum, start));
+      alternatives.push_back(andForm(std::move(conj), start));
+    }
+    NodeId f = newForm(FormNode::Kind::Or, start);
+    ast_.forms[f].kids = std::move(alternatives);
+    return f;
+  }
+
+  NodeId pieceFormula(unsigned d, const PieceSyntax &p) {
+    NodeId eq = cmpForm(CmpOp::Eq, varExpr(d, p.pos), p.value, p.pos);
+    if (p.cond == kNoNode)
+      return eq;
+    return andForm({eq, p.cond}, p.pos);
+  }
+
+  PieceSyntax parseOnePiece(unsigned d) {
+    PieceSyntax piece;
+    SourcePos start = tok().pos;
+    piece.pos = start;
     auto dvar = [&]() { return varExpr(d, start); };
     auto endOfElement = [&]() {
-      return at(Tok::Comma) || at(Tok::RBracket);
+      return at(Tok::Comma) || at(Tok::RBracket) || at(Tok::Semicolon);
     };
-    NodeId result = kNoNode;
     if (eat(Tok::Colon)) {
-      if (endOfElement())
-        return newForm(FormNode::Kind::True, start);
-      result = cmpForm(CmpOp::Le, dvar(), parseAffine(), start);
-    } else {
-      NodeId v = parseExtendedAffine();
-      if (!eat(Tok::Colon)) {
-        result = cmpForm(CmpOp::Eq, dvar(), v, start);
-      } else if (endOfElement()) {
-        result = cmpForm(CmpOp::Ge, dvar(), v, start);
-      } else if (conditionStart()) {
-        NodeId cond = parseFormula();
-        result = andForm({cmpForm(CmpOp::Eq, dvar(), v, start), cond}, start);
-      } else {
-        NodeId cond = kNoNode;
-        if (at(Tok::LParen)) {
-          Item item = parseParenItem();
-          if (item.isFormula)
-            cond = parseFormula(item.node);
-          else
-            setPending(item);
-        }
-        if (cond == kNoNode) {
-          size_t startIdx = pending_ != kNoNode ? pendingStart_ : pos_;
-          NodeId hi = parseAffine();
-          if (isComparator(tok().kind))
-            cond = parseFormulaFromExpr(hi, startIdx);
-          else
-            result = andForm({cmpForm(CmpOp::Ge, dvar(), v, start),
-                              cmpForm(CmpOp::Le, dvar(), hi, start)},
-                             start);
-        }
-        if (cond != kNoNode)
-          result =
-              andForm({cmpForm(CmpOp::Eq, dvar(), v, start), cond}, start);
-      }
+      piece.range = endOfElement()
+                        ? newForm(FormNode::Kind::True, start)
+                        : cmpForm(CmpOp::Le, dvar(), parseAffine(), start);
+      return piece;
     }
-    if (at(Tok::Semicolon))
-      error("pieces separated by ';' inside a tuple element are not "
-            "supported");
-    return result;
+    piece.value = parseExtendedAffine();
+    if (!eat(Tok::Colon))
+      return piece;
+    if (endOfElement()) {
+      piece.range = cmpForm(CmpOp::Ge, dvar(), piece.value, start);
+      return piece;
+    }
+    if (conditionStart()) {
+      piece.cond = parseFormula();
+      return piece;
+    }
+    if (at(Tok::LParen)) {
+      Item item = parseParenItem();
+      if (item.isFormula) {
+        piece.cond = parseFormula(item.node);
+        return piece;
+      }
+      setPending(item);
+    }
+    size_t startIdx = pending_ != kNoNode ? pendingStart_ : pos_;
+    NodeId hi = parseAffine();
+    if (isComparator(tok().kind)) {
+      piece.cond = parseFormulaFromExpr(hi, startIdx);
+      return piece;
+    }
+    piece.range = andForm({cmpForm(CmpOp::Ge, dvar(), piece.value, start),
+                           cmpForm(CmpOp::Le, dvar(), hi, start)},
+                          start);
+    return piece;
   }
 
   /// One tuple (possibly nested); adds its dimensions to the current body.
