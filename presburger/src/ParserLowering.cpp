@@ -768,7 +768,8 @@ Relation Lowering::run() {
     // Cosmetic simplification; on a budget overrun keep what we have.
     BasicRelation simplified = d;
     try {
-      if (!simplified.simplifyLocals())
+      // Substitutions can leave rows with a common factor: normalize again.
+      if (!simplified.simplifyLocals() || !simplified.normalize())
         continue;
       d = std::move(simplified);
     } catch (const LimitExceeded &) {

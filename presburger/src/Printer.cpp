@@ -18,7 +18,8 @@
 //    upper bound of the same term are chained (`0 <= i <= 9`); `i >= 1`
 //    prints as `i > 0` like isl;
 //  - constraints are sorted by that variable, then equalities, chains,
-//    lower and upper bounds, then by text: the same object always prints
+//    lower and upper bounds, then by text, and a constraint that prints
+//    exactly like another is written once: the same object always prints
 //    the same string, whatever the order of its rows.
 //
 //===----------------------------------------------------------------------===//
@@ -495,10 +496,17 @@ private:
     auto byText = [](const Bound &a, const Bound &b) {
       return std::make_pair(a.rhs, a.strict) < std::make_pair(b.rhs, b.strict);
     };
+    auto sameText = [](const Bound &a, const Bound &b) {
+      return a.rhs == b.rhs && a.strict == b.strict;
+    };
     for (auto &[key, lu] : bounds) {
       auto &[lows, ups] = lu;
+      // Repeated bounds (e.g. from two locals with the same definition)
+      // say nothing new.
       std::sort(lows.begin(), lows.end(), byText);
+      lows.erase(std::unique(lows.begin(), lows.end(), sameText), lows.end());
       std::sort(ups.begin(), ups.end(), byText);
+      ups.erase(std::unique(ups.begin(), ups.end(), sameText), ups.end());
       size_t n = std::min(lows.size(), ups.size());
       for (size_t i = 0; i < n; ++i)
         items.push_back({key.first, 1,
@@ -517,7 +525,8 @@ private:
     std::sort(items.begin(), items.end());
     std::vector<std::string> out;
     for (Item &it : items)
-      out.push_back(std::move(it.text));
+      if (out.empty() || out.back() != it.text)
+        out.push_back(std::move(it.text));
     return out;
   }
 

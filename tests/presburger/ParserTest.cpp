@@ -104,8 +104,10 @@ TEST_P(ValidInput, RoundTripsThroughPrinter) {
   UnionRelation back;
   ASSERT_NO_THROW(back = parseUnion(printed));
   EXPECT_TRUE(sameUnion(u, back));
-  // Canonical: the same object, or a copy, prints the same text.
+  // Canonical: the same object, or a copy, prints the same text, and the
+  // text read back prints the same again.
   EXPECT_EQ(printUnionRelation(u), printed);
+  EXPECT_EQ(printUnionRelation(back), printed);
   UnionRelation copy = u;
   EXPECT_EQ(printUnionRelation(copy), printed);
   // Each piece prints on its own as well, and reads back.

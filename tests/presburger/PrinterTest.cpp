@@ -220,3 +220,38 @@ TEST(Printer, OutputReadsBackEqual) {
   EXPECT_TRUE(back.isEqual(Relation(b))) << text;
   EXPECT_EQ(printRelation(back), text);
 }
+
+TEST(Printer, RepeatedConstraintsArePrintedOnce) {
+  // Two locals with the same definition floor(i/2), each in a copy of the
+  // same constraint: one line of output.
+  BasicRelation b(Space::set({}, named("", {"i"})));
+  b.addDivLocal(row({1, 0}), Int(2));
+  b.addDivLocal(row({1, 0, 0}), Int(2));
+  b.addEquality(row({1, -2, 0, -1}));
+  b.addEquality(row({1, 0, -2, -1}));
+  b.addInequality(row({1, 0, 0, 0}));
+  b.addInequality(row({1, 0, 0, 0}));
+  EXPECT_EQ(printBasicRelation(b), "{ [i] : (i) mod 2 = 1 and i >= 0 }");
+}
+
+TEST(Printer, ResultsOfOperationsReadBack) {
+  // Complements and differences carry many division locals; their text
+  // must read back to an equal object.
+  const char *const texts[] = {
+      "{ [i, j] : (exists e : -3i - 4 = 4e) or (2j - 2 <= 1 < -i - 2) }",
+      "{ [i, j] : 2i - 2 >= 0 and ceil((-3i + 2j - 5)/3) >= -3 }",
+      "[n] -> { [i, j] : ((-3n - 2) mod 2 = 1 and -i + j <= i + 2j - 4) or "
+      "(exists e : -i - 3n - 4 = 4e) }",
+      "{ [i] -> [j, k] : floor((floor((i - j)/2) + k)/3) >= 1 and "
+      "min(i, j) <= k }",
+  };
+  for (const char *t : texts) {
+    Relation r = parseRelation(t);
+    Relation c = r.complement();
+    std::string text = printRelation(c);
+    EXPECT_TRUE(parseRelation(text).isEqual(c)) << t << " => " << text;
+    Relation d = Relation::universe(r.space()).subtract(c);
+    std::string dt = printRelation(d);
+    EXPECT_TRUE(parseRelation(dt).isEqual(r)) << t << " => " << dt;
+  }
+}
