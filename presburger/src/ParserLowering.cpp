@@ -342,18 +342,29 @@ private:
     case ExprNode::Kind::Const:
       return {{kTrue, linConst(e.num)}};
     case ExprNode::Kind::Sum: {
-      std::vector<Pieces> lists;
-      for (NodeId a : e.args)
-        lists.push_back(lowerExpr(a));
-      std::vector<int8_t> signs = ast_.exprs[id].signs;
-      Pieces out;
-      for (auto &[cond, vals] : combine(lists, pos)) {
-        Lin sum;
-        for (size_t k = 0; k < vals.size(); ++k)
-          sum = addLin(sum, vals[k], signs[k]);
-        out.push_back({cond, std::move(sum)});
+      // Partial sums, one per combination of the pieces seen so far (a
+      // single one unless min, max or ?: are summed).
+      std::vector<NodeId> args = e.args;
+      std::vector<int8_t> signs = e.signs;
+      Pieces acc{{kTrue, Lin()}};
+      for (size_t k = 0; k < args.size(); ++k) {
+        Pieces term = lowerExpr(args[k]);
+        if (term.size() == 1 && term[0].cond == kTrue) {
+          for (Piece &p : acc)
+            p.value = addLin(p.value, term[0].value, signs[k]);
+          continue;
+        }
+        checkPieces(acc.size() * term.size(), pos);
+        Pieces next;
+        for (const Piece &p : acc)
+          for (const Piece &q : term) {
+            LId c = mkAnd({p.cond, q.cond}, pos);
+            if (c != kFalse)
+              next.push_back({c, addLin(p.value, q.value, signs[k])});
+          }
+        acc = std::move(next);
       }
-      return out;
+      return acc;
     }
     case ExprNode::Kind::Scale: {
       Int num = e.num, den = e.den;
@@ -585,26 +596,28 @@ private:
       return {};
     case LNode::Kind::Atom: {
       BasicRelation b(workingSpace(scope));
-      std::vector<Int> row(b.numCols());
-      for (const auto &[v, c] : n.row)
-        row[column(v)] = c;
-      row.back() = n.constant;
-      if (n.isEq)
-        b.addEquality(row);
-      else
-        b.addInequality(row);
+      addAtomRow(b, n);
       if (!b.normalize())
         return {};
       return {std::move(b)};
     }
     case LNode::Kind::And: {
       std::vector<uint32_t> kids = n.kids;
-      // Atoms first: they are added to every clause without a product.
-      std::stable_partition(kids.begin(), kids.end(), [&](LId k) {
-        return nodes_[k].kind == LNode::Kind::Atom;
-      });
-      std::vector<BasicRelation> acc{BasicRelation(workingSpace(scope))};
+      // Atoms are rows of one clause; only the other parts multiply.
+      BasicRelation atoms(workingSpace(scope));
+      std::vector<LId> others;
       for (LId k : kids) {
+        if (nodes_[k].kind != LNode::Kind::Atom) {
+          others.push_back(k);
+          continue;
+        }
+        WorkBudget::charge(1);
+        addAtomRow(atoms, nodes_[k]);
+      }
+      if (!atoms.normalize())
+        return {};
+      std::vector<BasicRelation> acc{std::move(atoms)};
+      for (LId k : others) {
         std::vector<BasicRelation> part = materialize(k, scope);
         checkClauses(acc.size() * part.size(), pos);
         std::vector<BasicRelation> next;
@@ -665,6 +678,17 @@ private:
     }
     }
     return {};
+  }
+
+  void addAtomRow(BasicRelation &b, const LNode &atom) {
+    std::vector<Int> row(b.numCols());
+    for (const auto &[v, c] : atom.row)
+      row[column(v)] = c;
+    row.back() = atom.constant;
+    if (atom.isEq)
+      b.addEquality(row);
+    else
+      b.addInequality(row);
   }
 
   /// Turns the exists variables and divisions of `scope` into locals of
