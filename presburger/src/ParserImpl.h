@@ -68,6 +68,9 @@ struct Token {
   SourcePos pos;
   std::string text; // The spelling (identifiers keep their primes).
   bool isKeyword = false;
+  /// For Tok::Minus: a digit follows immediately, so that isl reads the two
+  /// as one negative number (which isl allows where only a number may be).
+  bool glued = false;
 };
 
 /// Splits `text` into tokens, ending with one Tok::End. Never throws on bad

@@ -206,7 +206,8 @@ private:
     return add(std::move(n));
   }
 
-  /// a op b for two affine forms.
+  /// a op b for two affine forms, exactly (strict means a difference of
+  /// any positive amount); used for the cases of min, max and lists.
   LId compare(const Lin &a, CmpOp op, const Lin &b, SourcePos pos) {
     Lin d = addLin(a, b, -1); // a - b; its numerator has a - b's sign.
     switch (op) {
@@ -228,6 +229,55 @@ private:
       break;
     }
     return kFalse; // Lexicographic operators are handled by lexCompare.
+  }
+
+  /// `a op b` as isl reads it from the text, or its exact complement when
+  /// `neg`. For rational values isl takes a strict comparison as a
+  /// difference of at least one (`i/2 > 1` is `i/2 >= 2`, `i/3 != 1` is
+  /// `i/3 <= 0 or i/3 >= 2`); the complement (from `not`) is exact.
+  LId compareUser(const Lin &a, CmpOp op, const Lin &b, bool neg,
+                  SourcePos pos) {
+    Lin d = addLin(a, b, -1); // Numerator N over denominator den > 0.
+    const Int &den = d.den;
+    Int one(1);
+    switch (op) {
+    case CmpOp::Ge: // N >= 0; not: N <= -1
+      return neg ? mkAtom(d, -1, -one, false, pos)
+                 : mkAtom(d, 1, Int(0), false, pos);
+    case CmpOp::Le: // -N >= 0; not: N >= 1
+      return neg ? mkAtom(d, 1, -one, false, pos)
+                 : mkAtom(d, -1, Int(0), false, pos);
+    case CmpOp::Gt: // N >= den; not: N <= den - 1
+      return neg ? mkAtom(d, -1, den - one, false, pos)
+                 : mkAtom(d, 1, -den, false, pos);
+    case CmpOp::Lt: // N <= -den; not: N >= 1 - den
+      return neg ? mkAtom(d, 1, den - one, false, pos)
+                 : mkAtom(d, -1, -den, false, pos);
+    case CmpOp::Eq: // N = 0; not: N >= 1 or N <= -1
+      if (!neg)
+        return mkAtom(d, 1, Int(0), true, pos);
+      return mkOr({mkAtom(d, 1, -one, false, pos),
+                   mkAtom(d, -1, -one, false, pos)},
+                  pos);
+    case CmpOp::Ne: // N >= den or N <= -den; not: |N| <= den - 1
+      if (!neg)
+        return mkOr({mkAtom(d, 1, -den, false, pos),
+                     mkAtom(d, -1, -den, false, pos)},
+                    pos);
+      return mkAnd({mkAtom(d, 1, den - one, false, pos),
+                    mkAtom(d, -1, den - one, false, pos)},
+                   pos);
+    default:
+      break;
+    }
+    return kFalse;
+  }
+
+  /// Whether the value of `v` is an integer (always, unless rational).
+  LId integral(const Lin &v, bool neg, SourcePos pos) {
+    if (v.den.isOne())
+      return neg ? kFalse : kTrue;
+    return compare(v, neg ? CmpOp::Ne : CmpOp::Eq, floorLin(v, pos), pos);
   }
 
   static CmpOp negateOp(CmpOp op) {
@@ -458,21 +508,24 @@ private:
     case FormNode::Kind::False:
       return neg ? kTrue : kFalse;
     case FormNode::Kind::Cmp: {
-      CmpOp op = neg ? negateOp(f.op) : f.op;
+      CmpOp op = f.op;
       NodeId l = f.lhs[0], r = f.rhs[0];
       Pieces pl = lowerExpr(l), pr = lowerExpr(r);
       // The pieces of each side partition the space, so the negation of
-      // the comparison is the same case split with the negated operator.
+      // the comparison is the same case split with the negated comparison.
       std::vector<LId> alternatives;
       checkPieces(pl.size() * pr.size(), pos);
       for (const Piece &a : pl)
         for (const Piece &b : pr)
-          alternatives.push_back(
-              mkAnd({a.cond, b.cond, compare(a.value, op, b.value, pos)}, pos));
+          alternatives.push_back(mkAnd(
+              {a.cond, b.cond, compareUser(a.value, op, b.value, neg, pos)},
+              pos));
       return mkOr(alternatives, pos);
     }
     case FormNode::Kind::LexCmp: {
-      CmpOp op = neg ? negateOp(f.op) : f.op;
+      // isl compares the lists in an integer space: every value must be an
+      // integer (a rational one makes the comparison false).
+      CmpOp op = f.op;
       std::vector<NodeId> lhs = f.lhs, rhs = f.rhs;
       size_t n = lhs.size();
       std::vector<Pieces> lists;
@@ -484,7 +537,17 @@ private:
       for (auto &[cond, vals] : combine(lists, pos)) {
         std::vector<Lin> a(vals.begin(), vals.begin() + long(n));
         std::vector<Lin> b(vals.begin() + long(n), vals.end());
-        alternatives.push_back(mkAnd({cond, lexCompare(a, op, b, pos)}, pos));
+        std::vector<LId> allIntegral, someRational;
+        for (const Lin &v : vals) {
+          allIntegral.push_back(integral(v, false, pos));
+          someRational.push_back(integral(v, true, pos));
+        }
+        std::vector<LId> holds = allIntegral;
+        holds.push_back(lexCompare(a, neg ? negateOp(op) : op, b, pos));
+        LId value = mkAnd(holds, pos);
+        if (neg)
+          value = mkOr({mkOr(someRational, pos), value}, pos);
+        alternatives.push_back(mkAnd({cond, value}, pos));
       }
       return mkOr(alternatives, pos);
     }

@@ -254,12 +254,32 @@ private:
   // Numbers
   //===--------------------------------------------------------------------===//
 
-  /// Reads a number, with isl's `a^b` power of two literals.
+  /// Whether a number starts here: digits, or a '-' glued to non-zero
+  /// digits, which isl reads as one negative number.
+  bool atNumber() const {
+    return at(Tok::Value) || (at(Tok::Minus) && tok().glued);
+  }
+
+  /// The sign of the glued negative number here, without consuming it.
+  bool gluedValueIsNegative() {
+    size_t saved = pos_;
+    Int v = nextValue();
+    pos_ = saved;
+    return v.isNegative();
+  }
+
+  /// Reads a number, with isl's `a^b` power of two literals; the base may
+  /// be a glued negative number (`-2^2` is 4, as in isl).
   Int nextValue() {
+    bool negative = at(Tok::Minus) && tok().glued;
+    if (negative)
+      advance();
     if (!at(Tok::Value))
       error("expected a number");
     std::optional<Int> v = Int::fromString(tok().text);
     size_t baseDigits = tok().text.size();
+    if (negative)
+      v = -*v;
     advance();
     if (!at(Tok::Caret))
       return *v;
@@ -279,6 +299,8 @@ private:
       return exp.isZero() ? Int(1) : Int(0);
     if (base.isOne() || exp.isZero())
       return Int(1);
+    if (base == Int(-1))
+      return mod(exp, Int(2)).isZero() ? Int(1) : Int(-1);
     // log2(base) >= 1 and >= 3 * (digits - 1).
     int64_t baseBits = std::max<int64_t>(1, 3 * int64_t(baseDigits - 1));
     if (exp > Int(int64_t(kMaxPowerBits)) ||
@@ -301,10 +323,14 @@ private:
   Int constantChain(const std::string &op, size_t leftStart) {
     Int c(1);
     for (;;) {
-      bool neg = eat(Tok::Minus);
-      if (!at(Tok::Value)) {
+      // isl reads "-2" (no space) as one number, and only that here.
+      if (!atNumber()) {
         if (at(Tok::Unknown))
           error("");
+        if (at(Tok::Minus))
+          fail(tok().pos, "expected a number after '" + op +
+                              "' (a negative one is written '-2', without "
+                              "a space, as in isl)");
         std::string shown = "'" + sourceText(leftStart, opIndex_) + " " + op +
                             " " + (at(Tok::End) ? "" : tok().text) + "'";
         if (op == "*")
@@ -313,8 +339,7 @@ private:
         fail(tok().pos, "division by a non-constant in " + shown +
                             ": the divisor must be a positive integer");
       }
-      Int v = nextValue();
-      c *= neg ? -v : v;
+      c *= nextValue();
       if (!at(Tok::Star))
         return c;
       advance();
@@ -324,11 +349,14 @@ private:
   /// A positive number after `context` (a divisor or modulus).
   Int positiveConstant(const std::string &context) {
     SourcePos p = tok().pos;
-    if (!at(Tok::Value))
+    if (!atNumber())
       error("expected a positive number " + context);
     Int v = nextValue();
     if (v.isZero())
       fail(p, "division by zero " + context);
+    if (v.isNegative())
+      fail(p, "expected a positive number " + context + " (found " +
+                  v.toString() + ")");
     return v;
   }
 
@@ -375,26 +403,47 @@ private:
     for (;;) {
       int sign = op;
       if (pending_ == kNoNode)
-        while (eat(Tok::Minus))
+        while (at(Tok::Minus) && !tok().glued) {
+          advance();
           sign = -sign;
+        }
       if (pending_ != kNoNode || factorStart()) {
         args.push_back(parseFactor());
         signs.push_back(int8_t(sign));
-      } else if (at(Tok::Value)) {
+      } else if (atNumber()) {
         SourcePos vp = tok().pos;
         Int v = nextValue();
         if (sign < 0)
           v = -v;
-        if (eat(Tok::Star) || at(Tok::Ident))
+        if (eat(Tok::Star) || at(Tok::Ident)) {
           args.push_back(scaleExpr(parseFactor(), v, Int(1), vp));
-        else
+        } else if (at(Tok::IntDiv)) {
+          // isl: a (signed) number // a number, e.g. `i - 7 // 2` is
+          // i + floor(-7/2), and `7 //-2` is -4.
+          advance();
+          SourcePos dp = tok().pos;
+          if (!atNumber())
+            error("expected a number after '//'");
+          Int d = nextValue();
+          if (d.isZero())
+            fail(dp, "division by zero after '//'");
+          args.push_back(constExpr(floorDiv(v, d), vp));
+        } else {
           args.push_back(constExpr(v, vp));
+        }
         signs.push_back(1);
       } else {
         error("expected an expression");
       }
+      // After a term, a glued negative number is the next term, if its
+      // value is negative (`i -2^3` is i - 8; after `i -2^2` the sum ends
+      // at i, as in isl).
       if (eat(Tok::Plus))
         op = 1;
+      else if (at(Tok::Minus) && tok().glued && gluedValueIsNegative())
+        op = 1;
+      else if (at(Tok::Minus) && tok().glued)
+        break;
       else if (eat(Tok::Minus))
         op = -1;
       else
@@ -423,7 +472,7 @@ private:
         fail(tok().pos, "unknown identifier '" + tok().text + "'");
       e = varExpr(it->second, start);
       advance();
-    } else if (at(Tok::Value)) {
+    } else if (atNumber()) {
       Int v = nextValue();
       if (eat(Tok::Star))
         e = scaleExpr(parseFactor(), v, Int(1), start);
@@ -577,6 +626,10 @@ private:
 
   NodeId parseDisjunction(NodeId first) {
     SourcePos start = tok().pos;
+    // As in isl, a formula may be empty right before the closing brace:
+    // `{ [i] : }`, `{ [i] : exists e : }`, `a implies }` (true).
+    if (first == kNoNode && at(Tok::RBrace))
+      return newForm(FormNode::Kind::True, start);
     std::vector<NodeId> kids{parseConjunction(first)};
     while (eat(Tok::Or))
       kids.push_back(parseConjunction(kNoNode));
@@ -662,8 +715,9 @@ private:
     NodeId e = parseAffine();
     if (eat(Tok::RParen))
       return {false, e, startIdx};
-    if (!isComparator(tok().kind) && !at(Tok::Comma))
-      error("expected ')' or a comparison operator");
+    // Not an expression in parentheses: the start of a condition. As in
+    // isl, the expression is read again as the first factor, so it may
+    // still take `/`, `mod`, ... (`(9 / 2 >= i)`).
     NodeId f = parseFormulaFromExpr(e, exprStart);
     expect(Tok::RParen, "expected ')' after the condition");
     return {true, f, startIdx};
@@ -991,11 +1045,7 @@ private:
     ast_.bodies.push_back(std::move(body));
   }
 
-  NodeId parseOptionalFormula() {
-    if (at(Tok::RBrace))
-      return kNoNode;
-    return parseFormula();
-  }
+  NodeId parseOptionalFormula() { return parseFormula(); }
 
   void parseParams() {
     SourcePos start = tok().pos;
@@ -1017,8 +1067,15 @@ private:
         advance();
         if (eat(Tok::Assign))
           elementForms_.push_back(parsePiece(v));
-        if (!eat(Tok::Comma))
-          break;
+        if (eat(Tok::Comma))
+          continue;
+        // isl also reads `[n][m]` as `[n, m]`.
+        if (at(Tok::RBracket) && peekTok().kind == Tok::LBracket) {
+          advance();
+          advance();
+          continue;
+        }
+        break;
       }
     }
     if (!at(Tok::RBracket))

@@ -9,7 +9,8 @@
 //    when they are valid, unused identifiers, otherwise fresh ones (i0, i1
 //    for sets and domains, o0, o1 for ranges, e0, e1 for existentials);
 //  - a dimension fixed by an equality over earlier dimensions is printed in
-//    its tuple (`[i, j = 1 + i]`, or `[i] -> [1 + i]` when unnamed);
+//    its tuple (`[i, j = 1 + i]`, or `[i] -> [1 + i]` when it has no name
+//    and no disjunct of the relation shows it by name);
 //  - locals with a floor-division definition are written inline as
 //    `floor((num)/den)` (their defining constraints are implied and not
 //    printed), and `num - den*floor(num/den)` as `(num) mod den`; locals
@@ -52,9 +53,15 @@ struct Form {
 
 class DisjunctPrinter {
 public:
-  explicit DisjunctPrinter(const BasicRelation &b)
+  /// `forceNamed` (per dimension, optional): show these dimensions by name
+  /// even when their value is written in the tuple.
+  explicit DisjunctPrinter(const BasicRelation &b,
+                           const std::vector<bool> *forceNamed = nullptr)
       : b_(b), sp_(b.space()), nv_(b.numVars()), lo_(b.offset(VarKind::Local)),
-        nLocals_(b.numLocals()) {}
+        nLocals_(b.numLocals()), forceNamed_(forceNamed) {}
+
+  /// After print(): which dimensions the text shows by name.
+  const std::vector<bool> &dimsShownByName() const { return shownByName_; }
 
   /// "tuples : constraints", "tuples" for the universe, ": constraints"
   /// for a params set.
@@ -534,6 +541,14 @@ private:
   // Tuples
   //===--------------------------------------------------------------------===//
 
+  bool showName(unsigned dim) const {
+    unsigned col = sp_.numParams() + dim;
+    if (dim >= hasTupleExpr_.size() || !hasTupleExpr_[dim])
+      return true;
+    return hinted_[col] || referencedCols_.count(col) ||
+           (forceNamed_ && dim < forceNamed_->size() && (*forceNamed_)[dim]);
+  }
+
   std::string tupleText(const Tuple &t, unsigned &dim) {
     std::string out = t.name();
     if (t.isNested()) {
@@ -548,18 +563,19 @@ private:
       if (i)
         out += ", ";
       unsigned col = sp_.numParams() + dim;
-      if (dim < hasTupleExpr_.size() && hasTupleExpr_[dim]) {
-        bool named = hinted_[col] || referencedCols_.count(col);
+      bool named = showName(dim);
+      shownByName_.push_back(named);
+      if (dim < hasTupleExpr_.size() && hasTupleExpr_[dim])
         out += named ? names_[col] + " = " + tupleExprText_[dim]
                      : tupleExprText_[dim];
-      } else {
+      else
         out += names_[col];
-      }
     }
     return out + "]";
   }
 
   std::string tuplesText() {
+    shownByName_.clear();
     if (sp_.isParams())
       return "";
     unsigned dim = 0;
@@ -581,6 +597,8 @@ private:
   std::vector<bool> hasTupleExpr_;
   std::map<unsigned, std::string> tupleExprText_;
   std::set<unsigned> referencedCols_;
+  const std::vector<bool> *forceNamed_;
+  std::vector<bool> shownByName_;
 };
 
 std::string paramsPrefix(const std::vector<std::string> &params) {
@@ -592,13 +610,28 @@ std::string paramsPrefix(const std::vector<std::string> &params) {
   return out + "] -> ";
 }
 
-/// The body of a relation inside the braces, without parameters.
+/// The body of a relation inside the braces, without parameters. A
+/// dimension shown by name in one disjunct is shown by name in all, so that
+/// the names read back are the names printed.
 std::string relationBody(const Relation &r) {
   if (r.numDisjuncts() == 0)
     return DisjunctPrinter(BasicRelation::empty(r.space())).print();
+  std::vector<bool> named(r.space().numDims(), false);
+  for (const BasicRelation &b : r.disjuncts()) {
+    DisjunctPrinter p(b);
+    p.print();
+    const std::vector<bool> &shown = p.dimsShownByName();
+    for (size_t d = 0; d < shown.size() && d < named.size(); ++d)
+      named[d] = named[d] || shown[d];
+  }
   std::string out;
-  for (unsigned i = 0; i < r.numDisjuncts(); ++i)
-    out += (i ? "; " : "") + DisjunctPrinter(r.disjuncts()[i]).print();
+  for (unsigned i = 0; i < r.numDisjuncts(); ++i) {
+    std::string text = DisjunctPrinter(r.disjuncts()[i], &named).print();
+    // `{ : }` reads as the universe, but `{ :; : }` does not read at all.
+    if (text == ":" && r.numDisjuncts() > 1)
+      text = ": true";
+    out += (i ? "; " : "") + text;
+  }
   return out;
 }
 

@@ -113,6 +113,22 @@ TEST(ParserError, DeepNestingIsAnErrorNotACrash) {
   EXPECT_NO_THROW(parseUnion(ok));
 }
 
+TEST(ParserError, NulBytesAreErrorsEvenInComments) {
+  // isl stops reading at a NUL (a C string ends there); here it is an
+  // unexpected character, wherever it is.
+  std::string inComment("{ [i] : # a comment\0with a NUL\n i >= 0 }", 41);
+  std::string inFormula("{ [i] : i >= \0 0 }", 18);
+  for (const std::string &text : {inComment, inFormula}) {
+    try {
+      parseUnion(text);
+      FAIL() << "no error";
+    } catch (const ParseError &e) {
+      EXPECT_NE(e.message().find("'\\x00'"), std::string::npos) << e.what();
+      EXPECT_EQ(e.column(), unsigned(text.find('\0') + 1));
+    }
+  }
+}
+
 TEST(ParserError, LongFlatInputsAreFine) {
   // Long sums, conjunctions and unary minus chains do not recurse.
   std::string sum = "{ [i] : i = " + repeat("1 + ", 20000) + "0 }";
@@ -190,10 +206,12 @@ TEST(ParserError, RandomMutationsOnlyEverThrowParseError) {
           s.insert(pos, part);
         }
         break;
-      case 3: // Replace one character.
+      case 3: { // Replace one character (NUL included).
+        static const std::string alphabet("()[]{}<>=:;,+-*/%ijne019 \0", 26);
         if (!s.empty())
-          s[rng() % s.size()] = "()[]{}<>=:;,+-*/%ijne019 "[rng() % 26];
+          s[rng() % s.size()] = alphabet[rng() % alphabet.size()];
         break;
+      }
       default: // Swap two characters.
         if (s.size() > 1)
           std::swap(s[rng() % s.size()], s[rng() % s.size()]);
