@@ -277,7 +277,7 @@ private:
   LId integral(const Lin &v, bool neg, SourcePos pos) {
     if (v.den.isOne())
       return neg ? kFalse : kTrue;
-    return compare(v, neg ? CmpOp::Ne : CmpOp::Eq, floorLin(v, pos), pos);
+    return compare(v, neg ? CmpOp::Ne : CmpOp::Eq, floorLin(v), pos);
   }
 
   static CmpOp negateOp(CmpOp op) {
@@ -348,7 +348,7 @@ private:
   }
 
   /// The variable q = floor(l), created once per scope and division.
-  Lin floorLin(const Lin &in, SourcePos pos) {
+  Lin floorLin(const Lin &in) {
     Lin l = in;
     reduce(l);
     if (l.den.isOne())
@@ -379,7 +379,6 @@ private:
     scopeDivs_[scope].push_back(q);
     divDefs_[q] = std::move(def);
     divIndex_.emplace(std::move(key), q);
-    (void)pos;
     return linVar(q);
   }
 
@@ -429,10 +428,10 @@ private:
       Pieces ps = lowerExpr(e.args[0]);
       for (Piece &p : ps) {
         if (isCeil)
-          p.value = scaleLin(floorLin(scaleLin(p.value, Int(-1), Int(1)), pos),
+          p.value = scaleLin(floorLin(scaleLin(p.value, Int(-1), Int(1))),
                              Int(-1), Int(1));
         else
-          p.value = floorLin(p.value, pos);
+          p.value = floorLin(p.value);
       }
       return ps;
     }
@@ -440,7 +439,7 @@ private:
       Int m = e.num;
       Pieces ps = lowerExpr(e.args[0]);
       for (Piece &p : ps) {
-        Lin q = floorLin(scaleLin(p.value, Int(1), m), pos);
+        Lin q = floorLin(scaleLin(p.value, Int(1), m));
         p.value = addLin(p.value, scaleLin(q, m, Int(1)), -1);
       }
       return ps;

@@ -611,14 +611,12 @@ private:
   /// formula := disj [implies disj]; `first`, when given, is the already
   /// parsed first atom.
   NodeId parseFormula(NodeId first = kNoNode) {
-    SourcePos start = tok().pos;
     NodeId a = parseDisjunction(first);
     if (!at(Tok::KwImplies))
       return a;
     SourcePos p = tok().pos;
     advance();
     NodeId b = parseDisjunction(kNoNode);
-    (void)start;
     NodeId f = newForm(FormNode::Kind::Implies, p);
     ast_.forms[f].kids = {a, b};
     return f;
@@ -724,11 +722,9 @@ private:
   }
 
   /// The rest of a formula whose first constraint starts with the already
-  /// parsed expression `e`.
+  /// parsed expression `e` (whose first token is at `startIdx`).
   NodeId parseFormulaFromExpr(NodeId e, size_t startIdx) {
-    Item item{false, e, startIdx};
-    setPending(item);
-    (void)startIdx;
+    setPending(Item{false, e, startIdx});
     NodeId first = parseConstraint();
     return parseFormula(first);
   }
