@@ -1185,45 +1185,81 @@ std::optional<std::vector<unsigned>> definitionOrder(const BasicRelation &b) {
 /// locals all have division definitions. Splits `c` along the constraints
 /// of one piece that `c` does not imply (c and r <= -1, then c and r >= 0
 /// for the next one; the piece's divisions become division locals of `c`
-/// first, so that negating a constraint is exact) and recurses on the parts
-/// outside it; stops at the first part with an integer point outside every
-/// piece.
+/// first, so that negating a constraint is exact, reusing a local of `c`
+/// that is provably the same division up to a constant) and recurses on the
+/// parts outside it; stops at the first part with an integer point outside
+/// every piece. A piece stands for the points where its constraints hold
+/// with its locals at their definitions, a subset of its points: a "yes" is
+/// always right.
 bool coveredBy(const BasicRelation &c,
                const std::vector<const BasicRelation *> &pieces, size_t idx) {
   if (idx == pieces.size())
     return c.isEmpty();
   const BasicRelation &p = *pieces[idx];
   BasicRelation cur = c;
+  Simplex s = simplexOf(cur);
+  if (s.isEmpty())
+    return true;
   unsigned lo = cur.offset(VarKind::Local), plo = p.offset(VarKind::Local);
+  // p's local k is cur's local map[k] plus shift[k].
   std::vector<unsigned> map(p.numLocals());
+  std::vector<Int> shift(p.numLocals());
+  auto mapRow = [&](ConstRow r) {
+    Vec v(cur.numCols());
+    for (unsigned col = 0; col < plo; ++col)
+      v[col] = r[col];
+    v.back() = r.back();
+    for (unsigned l = 0; l < p.numLocals(); ++l) {
+      if (r[plo + l].isZero())
+        continue;
+      v[lo + map[l]] += r[plo + l];
+      v.back() += r[plo + l] * shift[l];
+    }
+    return v;
+  };
   if (p.numLocals() > 0) {
     std::optional<std::vector<unsigned>> order = definitionOrder(p);
     if (!order)
       throw InvalidArgument("coveredBy: a local without definition");
     for (unsigned k : *order) {
-      ConstRow num = p.divNumerator(k);
-      Vec v(cur.numCols());
-      for (unsigned col = 0; col < plo; ++col)
-        v[col] = num[col];
-      for (unsigned l = 0; l < p.numLocals(); ++l)
-        if (!num[plo + l].isZero())
-          v[lo + map[l]] = num[plo + l];
-      v.back() = num[p.numVars()];
-      map[k] = cur.addDivLocal(v, p.divDenominator(k));
+      const Int &den = p.divDenominator(k);
+      Vec v = mapRow(p.divNumerator(k));
+      // Reuse a local q of `cur` when its constraints force
+      // floor(v / den) = q + t for a constant t (the candidate often
+      // carries the pieces' divisions, or the same ones shifted by a
+      // constant after the stride normalization): fewer variables for the
+      // emptiness tests below.
+      bool reused = false;
+      for (unsigned l = 0; l < cur.numLocals() && !reused; ++l) {
+        if (!cur.hasDivDef(l) || cur.divDenominator(l) != den)
+          continue;
+        ConstRow other = cur.divNumerator(l);
+        if (!std::equal(other.begin(), other.end() - 1, v.begin()))
+          continue;
+        // On the integer points of cur, v - den * q lies in
+        // [den * t, den * t + den - 1].
+        Vec rest = v;
+        rest[lo + l] -= den;
+        Optimum mn = s.computeOptimum(rest, /*maximize=*/false);
+        Optimum mx = s.computeOptimum(rest, /*maximize=*/true);
+        if (!mn.isBounded() || !mx.isBounded())
+          continue;
+        Int t = floorDiv(mn.value.ceil(), den);
+        if (floorDiv(mx.value.floor(), den) != t)
+          continue;
+        map[k] = l;
+        shift[k] = t;
+        reused = true;
+      }
+      if (reused)
+        continue;
+      map[k] = cur.addDivLocal(v, den);
+      s.addVariable();
+      unsigned last = cur.numInequalities();
+      s.addInequality(cur.inequality(last - 2));
+      s.addInequality(cur.inequality(last - 1));
     }
   }
-  auto mapRow = [&](ConstRow r) {
-    Vec v(cur.numCols());
-    for (unsigned col = 0; col < plo; ++col)
-      v[col] = r[col];
-    for (unsigned l = 0; l < p.numLocals(); ++l)
-      v[lo + map[l]] = r[plo + l];
-    v.back() = r.back();
-    return v;
-  };
-  Simplex s = simplexOf(cur);
-  if (s.isEmpty())
-    return true;
   auto handle = [&](const Vec &r) {
     if (s.isRedundantInequality(r))
       return true;
