@@ -234,3 +234,71 @@ TEST(Coalesce, ExactCheckReusesThePiecesDivisions) {
   EXPECT_LE(out.numDisjuncts(), 2u);
   EXPECT_TRUE(out.isEqual(in)) << out.toString();
 }
+
+// The lattice reduction of the working forms (reduceCoefficients) used a
+// wrong inverse of the unimodular basis (LinearAlgebra's inverseUnimodular
+// read its multiplier from the entry it was clearing), so tightening an
+// inequality on the lattice of a stride could make it invalid. A piece
+// then looked empty or contained in the other one and was dropped. The
+// cases below all lost points that way; the expected unions are derived by
+// hand.
+
+TEST(Coalesce, StridesOnParametersWithDifferentConstants) {
+  // (2n - 3m + 16) mod 3 = 2 is n mod 3 = 2; (2n - 3m + 12) mod 3 >= 1 is
+  // n mod 3 != 0. i0 is free in the first piece and bounded above in the
+  // second, for every (n, m) where the second has points: neither contains
+  // the other, and no single conjunction is the union (the fibres over
+  // n = 2 mod 3 are unbounded in i0, those over n = 1 mod 3 are not).
+  expectCoalesced("[n, m] -> { [i0] : (2n - 3m + 16) mod 3 = 2 and m <= 5 and "
+                  "2n + m >= 10; [i0] : (2n - 3m + 12) mod 3 >= 1 and "
+                  "2n + m >= 2i0 + 4 }",
+                  "[n, m] -> { [i0] : n mod 3 = 2 and m <= 5 and 2n + m >= 10; "
+                  "[i0] : n mod 3 >= 1 and 2i0 <= 2n + m - 4 }",
+                  2);
+}
+
+TEST(Coalesce, ResiduesOfAParameterUnderDifferentNumerators) {
+  // (2n + 3j - 3) mod 3 = 2 is n mod 3 = 1, (2n + 3j - 4) mod 3 = 2 is
+  // n mod 3 = 0: together n mod 3 <= 1, one conjunction.
+  expectCoalesced("[n] -> { [i, j] : j <= -4 and n >= -4 and "
+                  "(2n + 3j - 3) mod 3 = 2; [i, j] : j <= -4 and n >= -4 and "
+                  "(2n + 3j - 4) mod 3 = 2 }",
+                  "[n] -> { [i, j] : j <= -4 and n >= -4 and n mod 3 <= 1 }", 1);
+}
+
+TEST(Coalesce, StridedParametricSetSplitByAHyperplane) {
+  // (3n - 2i + 4) mod 2 = 0 is n even; floor(-3n/2) <= 3 is n >= -2; the
+  // hyperplane n + 2i = -3.5 splits {n even, n >= -2, i >= -4} in two.
+  expectCoalesced("[n] -> { [i] : n + 2i <= -4 and floor((-3n)/2) <= 3 and "
+                  "(3n - 2i + 4) mod 2 = 0 and i >= -4; [i] : n + 2i >= -3 and "
+                  "floor((-3n)/2) <= 3 and (3n - 2i + 4) mod 2 = 0 and i >= -4 }",
+                  "[n] -> { [i] : n mod 2 = 0 and n >= -2 and i >= -4 }", 1);
+}
+
+TEST(Coalesce, NumeratorsDifferingByAMultipleOfTheDenominator) {
+  // Both strides are (2i + 3j) mod 4 = 0 (which makes j even). The union
+  // is j <= -2, plus the row j = 0 from i = 5 on: the rational hull of
+  // that is not closed, so two conjunctions remain.
+  expectCoalesced("{ [i, j] : (2i + 3j + 5) mod 4 = 1 and i >= 5 and j <= 0; "
+                  "[i, j] : (2i + 3j + 13) mod 4 = 1 and j <= -2 }",
+                  "{ [i, j] : (2i + 3j) mod 4 = 0 and "
+                  "(j <= -2 or (j = 0 and i >= 5)) }",
+                  2);
+}
+
+TEST(Coalesce, ShiftedStrideContinuesAPiece) {
+  // (i + n + 2) mod 2 = 0 is (i + n) mod 2 = 0; the second piece extends
+  // the first down to i = -n.
+  expectCoalesced("[n] -> { [i] : (i + n) mod 2 = 0 and i >= 0 and n >= 0; "
+                  "[i] : (i + n + 2) mod 2 = 0 and -n <= i < 0 }",
+                  "[n] -> { [i] : (i + n) mod 2 = 0 and i >= -n and n >= 0 }",
+                  1);
+}
+
+TEST(Coalesce, PieceBoundingAVariableTheOtherLeavesFree) {
+  // (i + 5) mod 3 = 0 is i mod 3 = 1: the second piece, which also bounds
+  // j, lies in the first.
+  expectCoalesced("{ [i, j] : i mod 3 = 1 and 0 <= i <= 9; "
+                  "[i, j] : (i + 5) mod 3 = 0 and 0 <= i <= 9 and j >= 0 }",
+                  "{ [i, j] : i mod 3 = 1 and 0 <= i <= 9 }", 1);
+}
