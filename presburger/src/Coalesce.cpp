@@ -1307,7 +1307,7 @@ BasicRelation liftTo(const BasicRelation &b, const std::vector<unsigned> &map,
     for (unsigned c = 0; c < lo; ++c)
       v[c] = r[c];
     for (unsigned k = 0; k < b.numLocals(); ++k)
-      v[lo + map[k]] = r[lo + k];
+      v[lo + map[k]] += r[lo + k];
     v.back() = r.back();
     return v;
   };
@@ -1372,7 +1372,7 @@ std::optional<Aligned> alignDivs(const BasicRelation &a,
         v[c] = num[c];
       for (unsigned l = 0; l < src.numLocals(); ++l)
         if (!num[lo + l].isZero())
-          v[lo + map[l]] = num[lo + l];
+          v[lo + map[l]] += num[lo + l];
       v.back() = num[src.numVars()];
       bool found = false;
       for (unsigned d = 0; d < divs.num.size() && !found; ++d)

@@ -302,3 +302,36 @@ TEST(Coalesce, PieceBoundingAVariableTheOtherLeavesFree) {
                   "[i, j] : (i + 5) mod 3 = 0 and 0 <= i <= 9 and j >= 0 }",
                   "{ [i, j] : i mod 3 = 1 and 0 <= i <= 9 }", 1);
 }
+
+// A piece may carry the same division twice (after the stride
+// normalization (i + 4) mod 2 and i mod 2 both use floor(i/2)). The common
+// list of divisions maps both to one local, and lifting the piece onto it
+// assigned the coefficients instead of adding them: i - 2 e0 - 1 = 0 became
+// i - 1 = 0, the piece shrank to one point and was found inside the other.
+TEST(Coalesce, PieceWithTheSameStrideWrittenTwice) {
+  // (2i + 6) mod 4 = 0, (i + 4) mod 2 = 1, (2i + 10) mod 4 = 0 and
+  // i mod 2 = 1 all say that i is odd.
+  expectCoalesced("{ [i] : (2i + 6) mod 4 = 0 and (i + 4) mod 2 = 1 and "
+                  "2 <= i <= 7; [i] : (2i + 10) mod 4 = 0 and i mod 2 = 1 and "
+                  "-5 <= i <= 1 }",
+                  "{ [i] : i mod 2 = 1 and -5 <= i <= 7 }", 1);
+}
+
+TEST(Coalesce, ThreePiecesWithDuplicatedStrides) {
+  // Every stride says that i is even, so i >= -1 is i >= 0; the pieces
+  // split i >= 0 at i = 4 and then on the sign of n + 2.5.
+  expectCoalesced("[n] -> { [i] : i mod 2 = 0 and i >= -1 and "
+                  "(i + 8) mod 2 = 0 and i >= 4 and n >= -2; [i] : "
+                  "(i + 4) mod 2 = 0 and i >= -1 and (i + 8) mod 2 = 0 and "
+                  "i <= 3; [i] : (i + 8) mod 2 = 0 and i >= -1 and "
+                  "(i + 6) mod 2 = 0 and i >= 4 and n <= -3 }",
+                  "[n] -> { [i] : i mod 2 = 0 and i >= 0 }", 1);
+}
+
+TEST(Coalesce, StridedBoxesOneWithADuplicatedStride) {
+  expectCoalesced("{ [i, j] : i mod 2 = 0 and (i + 2) mod 2 = 0 and "
+                  "0 <= i <= 4 and 0 <= j <= 3; [i, j] : (i + 4) mod 2 = 0 and "
+                  "6 <= i <= 10 and 0 <= j <= 3 }",
+                  "{ [i, j] : i mod 2 = 0 and 0 <= i <= 10 and 0 <= j <= 3 }",
+                  1);
+}
