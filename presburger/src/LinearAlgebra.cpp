@@ -132,7 +132,9 @@ Matrix inverseUnimodular(const Matrix &u) {
   for (unsigned i = 0; i < n; ++i)
     inv.at(i, i) = Int(1);
   // Row echelon by gcd row operations.
-  auto subRow = [&](unsigned dst, unsigned src, const Int &q) {
+  // q by value: the back substitution passes a.at(dst, col), which the loop
+  // overwrites.
+  auto subRow = [&](unsigned dst, unsigned src, Int q) {
     if (q.isZero())
       return;
     for (unsigned c = 0; c < n; ++c) {
