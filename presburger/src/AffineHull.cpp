@@ -1,0 +1,198 @@
+//===- AffineHull.cpp - Affine hulls of relations -------------------------===//
+//
+// isl's isl_map_affine_hull:
+//  1. For each disjunct, the affine hull of its integer points over all its
+//     columns, locals included (HullUtils: integerAffineHull grows a set of
+//     integer points until no integer point of the disjunct lies off one of
+//     their equalities). Divisions these equalities fix with a unit
+//     coefficient are substituted away; then only the equalities are kept.
+//  2. Locals without a division definition are projected out of these
+//     equalities as a lattice: what remains are equalities on the other
+//     columns plus congruences "e(x) = 0 mod m", each written with a new
+//     division floor(e(x) / m) (isl: make_strides_explicit).
+//  3. The divisions of all disjuncts are aligned; a disjunct gets the
+//     defining constraints of the divisions it did not have, and the affine
+//     hull of the union is the affine hull of the integer affine hulls of
+//     these lifted disjuncts.
+//
+//===----------------------------------------------------------------------===//
+#include "HullUtils.h"
+
+#include "presburger/LinearAlgebra.h"
+#include "presburger/Relation.h"
+#include "presburger/WorkBudget.h"
+
+namespace presburger {
+
+using namespace hulls;
+
+namespace {
+
+using FracRow = std::vector<Fraction>;
+
+/// The smallest integer multiple of a rational row, and the multiplier.
+std::vector<Int> integerMultiple(const FracRow &row, Int &scale) {
+  scale = Int(1);
+  for (const Fraction &f : row)
+    scale = lcm(scale, f.den());
+  std::vector<Int> out;
+  for (const Fraction &f : row)
+    out.push_back(f.num() * divExact(scale, f.den()));
+  return out;
+}
+
+/// The equalities `eqs` of the integer affine hull of `b` (rows over b's
+/// columns) as a piece whose locals are b's defined locals followed by one
+/// new division per stride that b's undefined locals imply.
+LocalPiece projectUndefinedLocals(const BasicRelation &b, const Matrix &eqs) {
+  unsigned base = b.offset(VarKind::Local), nl = b.numLocals();
+  std::vector<unsigned> defined, undefined;
+  for (unsigned k = 0; k < nl; ++k)
+    (b.hasDivDef(k) ? defined : undefined).push_back(k);
+  unsigned nk = base + unsigned(defined.size()); // Kept variables.
+  std::vector<int> kept(base + nl, -1);
+  for (unsigned c = 0; c < base; ++c)
+    kept[c] = int(c);
+  for (unsigned i = 0; i < defined.size(); ++i)
+    kept[base + defined[i]] = int(base + i);
+  unsigned rows = eqs.numRows(), m = unsigned(undefined.size());
+  // Split each equality into its kept part (with the constant) and its
+  // undefined-local part.
+  std::vector<FracRow> keptRows(rows, FracRow(nk + 1));
+  Matrix eu(rows, m);
+  for (unsigned r = 0; r < rows; ++r) {
+    for (unsigned c = 0; c < base + nl; ++c)
+      if (kept[c] >= 0)
+        keptRows[r][unsigned(kept[c])] = Fraction(eqs.at(r, c));
+    keptRows[r][nk] = Fraction(eqs.at(r, base + nl));
+    for (unsigned j = 0; j < m; ++j)
+      eu.at(r, j) = eqs.at(r, base + undefined[j]);
+  }
+  std::vector<FracRow> pure;
+  std::vector<std::pair<std::vector<Int>, Int>> strides;
+  if (m == 0) {
+    pure = keptRows;
+  } else {
+    // u = V w with eu V = [H 0] in column echelon form; w is any integer
+    // vector. Solve the pivot rows for w (rational functions of the kept
+    // variables): the other rows are equalities, and each w must be an
+    // integer, a congruence.
+    ColumnEchelon ce = columnEchelon(eu);
+    std::vector<FracRow> w(ce.rank);
+    unsigned next = 0;
+    for (unsigned r = 0; r < rows; ++r) {
+      FracRow s = keptRows[r];
+      for (unsigned l = 0; l < next; ++l) {
+        const Int &h = ce.h.at(r, l);
+        if (h.isZero())
+          continue;
+        for (unsigned c = 0; c <= nk; ++c)
+          s[c] = s[c] + Fraction(h) * w[l][c];
+      }
+      if (next < ce.rank && ce.pivotRows[next] == r) {
+        Fraction inv(Int(-1), ce.h.at(r, next));
+        for (Fraction &f : s)
+          f = f * inv;
+        w[next++] = std::move(s);
+      } else {
+        pure.push_back(std::move(s));
+      }
+    }
+    for (const FracRow &wj : w) {
+      Int modulus;
+      std::vector<Int> num = integerMultiple(wj, modulus);
+      Int g = gcd(rowGcd(ConstRow(num)), modulus);
+      if (!g.isOne() && !g.isZero()) {
+        for (Int &v : num)
+          v = divExact(v, g);
+        modulus = divExact(modulus, g);
+      }
+      if (!modulus.isOne())
+        strides.emplace_back(std::move(num), std::move(modulus));
+    }
+  }
+  unsigned ns = unsigned(strides.size());
+  unsigned width = nk + ns + 1;
+  LocalPiece out;
+  out.eqs = Matrix(0, width);
+  out.ineqs = Matrix(0, width);
+  auto place = [&](const std::vector<Int> &row) { // Over nk + 1 columns.
+    std::vector<Int> full(width);
+    for (unsigned c = 0; c < nk; ++c)
+      full[c] = row[c];
+    full[width - 1] = row[nk];
+    return full;
+  };
+  for (const FracRow &p : pure) {
+    Int scale;
+    std::vector<Int> row = integerMultiple(p, scale);
+    bool zero = true;
+    for (const Int &v : row)
+      zero = zero && v.isZero();
+    if (!zero)
+      out.eqs.appendRow(place(row));
+  }
+  for (unsigned i = 0; i < defined.size(); ++i) {
+    ConstRow num = b.divNumerator(defined[i]);
+    std::vector<Int> row(width);
+    for (unsigned c = 0; c < base + nl; ++c)
+      if (!num[c].isZero() && kept[c] >= 0)
+        row[unsigned(kept[c])] = num[c];
+    row[width - 1] = num[base + nl];
+    out.divNum.push_back(std::move(row));
+    out.divDen.push_back(b.divDenominator(defined[i]));
+  }
+  for (unsigned t = 0; t < ns; ++t) {
+    std::vector<Int> eq = place(strides[t].first);
+    eq[nk + t] = -strides[t].second;
+    out.eqs.appendRow(eq);
+    out.divNum.push_back(place(strides[t].first));
+    out.divDen.push_back(strides[t].second);
+  }
+  return out;
+}
+
+} // namespace
+
+BasicRelation Relation::affineHull() const {
+  WorkBudget::Operation op;
+  std::vector<LocalPiece> locals;
+  for (const BasicRelation &d : disjuncts_) {
+    BasicRelation b = d;
+    if (!b.simplifyLocals())
+      continue;
+    std::optional<AffineHullResult> ah = integerAffineHull(b);
+    if (!ah)
+      continue;
+    // As isl: the equalities are Gauss-eliminated and the divisions they
+    // fix with a unit coefficient substituted away, then only the
+    // equalities are kept.
+    for (unsigned i = 0; i < ah->equalities.numRows(); ++i)
+      if (!inRowSpace(b.equalities(), ah->equalities.row(i)))
+        b.addEquality(ah->equalities.row(i));
+    if (!gaussEliminate(b) || !b.simplifyLocals())
+      continue;
+    locals.push_back(projectUndefinedLocals(b, b.equalities()));
+  }
+  if (locals.empty())
+    return BasicRelation::empty(space_);
+  Lifted lifted = alignDivisions(space_, locals);
+  unsigned n = lifted.model.numVars();
+  Matrix gens(0, n + 1);
+  for (const BasicRelation &u : lifted.pieces) {
+    std::optional<AffineHullResult> ah = integerAffineHull(u);
+    if (!ah)
+      continue;
+    for (unsigned i = 0; i < ah->generators.numRows(); ++i)
+      gens.appendRow(ah->generators.row(i));
+  }
+  if (gens.numRows() == 0)
+    return BasicRelation::empty(space_);
+  BasicRelation out =
+      overlay(lifted.model, affineHullOfGenerators(gens), Matrix(0, n + 1));
+  if (!finishHull(out))
+    return BasicRelation::empty(space_);
+  return out;
+}
+
+} // namespace presburger
