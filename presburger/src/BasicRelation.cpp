@@ -223,9 +223,10 @@ void BasicRelation::swapVars(unsigned colA, unsigned colB) {
 }
 
 void BasicRelation::setSpace(Space space) {
+  // Same columns: wrapping and unwrapping only move the split between
+  // domain and range.
   if (space.numParams() != space_.numParams() ||
-      space.numDomain() != space_.numDomain() ||
-      space.numRange() != space_.numRange())
+      space.numDims() != space_.numDims())
     throw SpaceError("setSpace: variable counts differ: " + space.toString() +
                      " vs " + space_.toString());
   space_ = std::move(space);

@@ -30,12 +30,14 @@ std::vector<BasicRelation> BasicRelation::computeDivs() const {
   bool progress = true;
   while (progress) {
     progress = false;
+    // A division is a symbol only when it is a function of the variables:
+    // its definition may use other symbol divisions, never an existential.
     for (unsigned k = 0; k < nl; ++k) {
       if (placed[k] || !t.hasDivDef(k))
         continue;
       bool ready = true;
       for (unsigned j = 0; j < nl && ready; ++j)
-        if (j != k && !placed[j] && !t.divNumerator(k)[lo + j].isZero())
+        if (!placed[j] && !t.divNumerator(k)[lo + j].isZero())
           ready = false;
       if (ready) {
         placed[k] = true;
@@ -74,6 +76,7 @@ std::vector<BasicRelation> BasicRelation::computeDivs() const {
     problem.addEquality(mapRow(t.equality(i), t.numVars()));
   for (unsigned i = 0; i < t.numInequalities(); ++i)
     problem.addInequality(mapRow(t.inequality(i), t.numVars()));
+  problem = boundExistentials(problem, numSymbols);
   LexMinResult res = parametricLexMin(problem, numSymbols, context, 0);
   if (res.unbounded)
     throw UnboundedError("cannot express the existential variables of " +

@@ -28,6 +28,9 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
     problem.addEquality(convert(b.equality(i)));
   for (unsigned i = 0; i < b.numInequalities(); ++i)
     problem.addInequality(convert(b.inequality(i)));
+  // Existential locals only need to exist: bound them first.
+  if (b.numLocals())
+    problem = boundExistentials(problem, numSymbols + nRange);
   BasicRelation context(Space::set({}, Tuple(numSymbols)));
   LexMinResult res = parametricLexMin(problem, numSymbols, context, nRange);
   if (res.unbounded)

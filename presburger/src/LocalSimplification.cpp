@@ -34,6 +34,30 @@ bool BasicRelation::simplifyLocals() {
     unsigned lo = offset(VarKind::Local);
     for (unsigned k = 0; k < numLocals_ && !changed; ++k) {
       unsigned col = lo + k;
+      // 0. A division of a constant is that constant.
+      if (hasDivDef(k)) {
+        bool constant = true;
+        for (unsigned c = 0; c < numVars() && constant; ++c)
+          constant = divNum_.at(k, c).isZero();
+        if (constant) {
+          Int v = floorDiv(divNum_.at(k, numVars()), divDen_[k]);
+          auto fold = [&](Matrix &m) {
+            for (unsigned r = 0; r < m.numRows(); ++r)
+              if (!m.at(r, col).isZero()) {
+                m.at(r, numVars()) += m.at(r, col) * v;
+                m.at(r, col) = Int(0);
+              }
+          };
+          fold(eqs_);
+          fold(ineqs_);
+          fold(divNum_);
+          removeVarsRaw(VarKind::Local, k, 1);
+          if (!normalize())
+            return false;
+          changed = true;
+          break;
+        }
+      }
       // 1. Unit coefficient in an equality: substitute.
       for (unsigned e = 0; e < eqs_.numRows(); ++e) {
         Int a = eqs_.at(e, col);
@@ -49,6 +73,12 @@ bool BasicRelation::simplifyLocals() {
         for (unsigned d = 0; d < numLocals_; ++d)
           if (hasDivDef(d) && !divNum_.at(d, col).isZero()) {
             // Keep the definition's value on the set: num += c*eq scaled.
+            // When the equality involves d itself the definition would
+            // refer to itself: forget it instead.
+            if (!eq[lo + d].isZero()) {
+              setDivDef(d, {}, Int(0));
+              continue;
+            }
             addScaled(divNum_.row(d), eq, -divNum_.at(d, col) * a);
           }
         eqs_.removeRow(e);
@@ -120,7 +150,105 @@ bool BasicRelation::simplifyLocals() {
     }
   }
   detectDivDefinitions();
+  canonicalizeLocals();
   return true;
+}
+
+void BasicRelation::canonicalizeLocals() {
+  unsigned lo = offset(VarKind::Local);
+  // A definition that uses its own local is a cycle of length one.
+  auto dependsOn = [&](unsigned k, unsigned j) {
+    return hasDivDef(k) && !divNum_.at(k, lo + j).isZero();
+  };
+  // Topological order; a definition whose dependencies never resolve sits
+  // on a cycle and is forgotten, then the order is recomputed.
+  std::vector<unsigned> order;
+  while (true) {
+    order.clear();
+    std::vector<bool> placed(numLocals_, false);
+    bool progress = true;
+    while (progress) {
+      progress = false;
+      for (unsigned k = 0; k < numLocals_; ++k) {
+        if (placed[k])
+          continue;
+        bool ready = true;
+        for (unsigned j = 0; j < numLocals_ && ready; ++j)
+          if (!placed[j] && dependsOn(k, j))
+            ready = false;
+        if (ready) {
+          placed[k] = true;
+          order.push_back(k);
+          progress = true;
+        }
+      }
+    }
+    if (order.size() == numLocals_)
+      break;
+    for (unsigned k = 0; k < numLocals_; ++k)
+      if (!placed[k]) {
+        setDivDef(k, {}, Int(0));
+        break;
+      }
+  }
+  // Reorder the locals into that order (a permutation of columns and of
+  // the definition table).
+  bool identity = true;
+  for (unsigned i = 0; i < order.size(); ++i)
+    identity = identity && order[i] == i;
+  if (!identity) {
+    std::vector<unsigned> map(numCols());
+    for (unsigned c = 0; c < numCols(); ++c)
+      map[c] = c;
+    for (unsigned i = 0; i < order.size(); ++i)
+      map[lo + order[i]] = lo + i;
+    auto permute = [&](Matrix &m) {
+      Matrix out(m.numRows(), m.numColumns());
+      for (unsigned r = 0; r < m.numRows(); ++r)
+        for (unsigned c = 0; c < m.numColumns(); ++c)
+          out.at(r, map[c]) = m.at(r, c);
+      m = std::move(out);
+    };
+    permute(eqs_);
+    permute(ineqs_);
+    permute(divNum_);
+    Matrix defs(numLocals_, numCols());
+    std::vector<Int> dens(numLocals_);
+    for (unsigned i = 0; i < order.size(); ++i) {
+      std::copy(divNum_.row(order[i]).begin(), divNum_.row(order[i]).end(),
+                defs.row(i).begin());
+      dens[i] = divDen_[order[i]];
+    }
+    divNum_ = std::move(defs);
+    divDen_ = std::move(dens);
+  }
+  // Merge locals with identical definitions into the earlier one.
+  for (unsigned k = 0; k < numLocals_; ++k) {
+    if (!hasDivDef(k))
+      continue;
+    for (unsigned j = k + 1; j < numLocals_;) {
+      bool same = hasDivDef(j) && divDen_[j] == divDen_[k];
+      for (unsigned c = 0; c < numCols() && same; ++c)
+        same = divNum_.at(j, c) == divNum_.at(k, c);
+      if (!same) {
+        ++j;
+        continue;
+      }
+      unsigned cj = lo + j, ck = lo + k;
+      auto fold = [&](Matrix &m) {
+        for (unsigned r = 0; r < m.numRows(); ++r)
+          if (!m.at(r, cj).isZero()) {
+            m.at(r, ck) += m.at(r, cj);
+            m.at(r, cj) = Int(0);
+          }
+      };
+      fold(eqs_);
+      fold(ineqs_);
+      fold(divNum_);
+      removeVarsRaw(VarKind::Local, j, 1);
+    }
+  }
+  normalize();
 }
 
 bool BasicRelation::detectDivDefinitions() {

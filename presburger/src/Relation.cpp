@@ -129,8 +129,6 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   BasicRelation base = s;
   std::vector<unsigned> order = definitionOrder(t);
   std::vector<unsigned> localMap(tLocals); // t local -> base local.
-  for (unsigned i = 0; i < tLocals; ++i)
-    localMap[order[i]] = sLocals + i;
   auto mapRow = [&](ConstRow row, unsigned numCols) {
     // Maps a t row (t's columns) to base columns of width numCols.
     std::vector<Int> out(numCols);
@@ -142,11 +140,25 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     out.back() = row[lo + tLocals];
     return out;
   };
+  unsigned added = 0;
   for (unsigned i = 0; i < tLocals; ++i) {
     unsigned k = order[i];
-    // Only locals up to position sLocals + i exist yet in base; the map
-    // sends earlier-defined locals there.
+    // The map sends earlier-defined locals to their place in base.
     std::vector<Int> num = mapRow(t.divNumerator(k), base.numCols());
+    // Reuse a division base already has (S often shares T's divisions).
+    std::optional<unsigned> same;
+    for (unsigned j = 0; j < base.numLocals() && !same; ++j) {
+      if (!base.hasDivDef(j) || base.divDenominator(j) != t.divDenominator(k))
+        continue;
+      ConstRow d = base.divNumerator(j);
+      if (std::equal(d.begin(), d.end(), num.begin(), num.end()))
+        same = j;
+    }
+    if (same) {
+      localMap[k] = *same;
+      continue;
+    }
+    localMap[k] = sLocals + added++;
     base.addDivLocal(num, t.divDenominator(k));
   }
   // The constraints of t, minus the definitional ones.

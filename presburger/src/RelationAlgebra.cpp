@@ -359,6 +359,9 @@ Relation Relation::projectOut(VarKind kind, unsigned pos, unsigned n) const {
     b.convertToLocals(kind, pos, n);
     result = Relation(b.space());
   }
+  // As in isl, a tuple that loses dimensions loses its name.
+  if (kind != VarKind::Param && n > 0)
+    result = result.setTupleName(kind, "");
   return result;
 }
 
@@ -413,7 +416,8 @@ Relation Relation::insertDims(VarKind kind, unsigned pos, unsigned n) const {
     b.insertVars(kind, pos, n);
     result.addDisjunct(std::move(b));
   }
-  return result;
+  // As in isl, a tuple that gains dimensions loses its name.
+  return n > 0 ? result.setTupleName(kind, "") : result;
 }
 
 Relation Relation::moveDims(VarKind dst, unsigned dstPos, VarKind src,
@@ -446,9 +450,9 @@ Relation Relation::moveDims(VarKind dst, unsigned dstPos, VarKind src,
       out.push_back(oldNames[c - numParams()]);
     return out;
   };
-  Tuple domT(isRelation() ? space_.domainTuple().name() : "",
-             unsigned(domCols.size()));
-  Tuple ranT(space_.rangeTuple().name(), unsigned(ranCols.size()));
+  // As in isl, the tuples involved in a move lose their names.
+  Tuple domT("", unsigned(domCols.size()));
+  Tuple ranT("", unsigned(ranCols.size()));
   domT.setDimNames(namesOf(domCols));
   ranT.setDimNames(namesOf(ranCols));
   Space space = (isSet() && domCols.empty())

@@ -147,6 +147,10 @@ public:
   bool detectDivDefinitions();
   /// Whether every local has a floor-division definition.
   bool allLocalsDefined() const;
+  /// Keeps the division definitions well formed: definitions caught in a
+  /// cycle are forgotten, locals with identical definitions are merged, and
+  /// locals are reordered so that each definition uses only earlier locals.
+  void canonicalizeLocals();
   /// The same points as a union of basic relations whose locals all have
   /// floor-division definitions (isl's compute_divs): the existential
   /// locals are expressed by parametric integer programming over the other
@@ -173,6 +177,15 @@ public:
   bool simplify();
   /// Sorts the equalities and inequalities into a canonical order.
   void sortConstraints();
+
+  /// Eliminates the variables in columns [firstCol, firstCol + n) by
+  /// Gaussian substitution where an equality involves them and by
+  /// Fourier-Motzkin otherwise: the exact projection of the rational
+  /// relaxation, which over the integers is an over-approximation. The
+  /// columns are removed (they must be dimensions or locals of one kind).
+  /// Redundant rows are pruned after each step; the pair count of FM is
+  /// charged to the work budget.
+  void projectOutRationally(VarKind kind, unsigned pos, unsigned n);
 
   /// Integer emptiness: exact, terminates on unbounded sets (see
   /// findIntegerSample). May throw LimitExceeded.

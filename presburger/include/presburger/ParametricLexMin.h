@@ -62,6 +62,18 @@ LexMinResult parametricLexMin(const BasicRelation &problem, unsigned numSymbols,
                               const BasicRelation &context,
                               unsigned numBoundedVars);
 
+/// Prepares a problem whose variables after the first `numFree` ones are
+/// existential helpers (only their existence matters): it changes the
+/// helpers by a unimodular transformation so that the directions in which
+/// their recession cone is full-dimensional come last, and eliminates those
+/// directions rationally, which is exact there (a fibre with a
+/// full-dimensional recession cone has an integer point as soon as it has a
+/// rational one). The helpers that remain are bounded once the free
+/// variables are fixed, so parametric lexmin over them never meets an
+/// unbounded direction. `problem` is a basic set without locals; the result
+/// has the same first `numFree` columns.
+BasicRelation boundExistentials(const BasicRelation &problem, unsigned numFree);
+
 } // namespace presburger
 
 #endif // PRESBURGER_PARAMETRICLEXMIN_H

@@ -160,6 +160,23 @@ public:
   /// tuple, as isl's lex_lt_map.
   Relation lexOrderTo(const Relation &other, LexOrder op) const;
 
+  /// A relation equal to this one inside `context` with as few constraints
+  /// as possible: gist(S, C) ∩ C = S ∩ C, every constraint implied by the
+  /// context (together with the rest of the disjunct) dropped, over the
+  /// integers (strides and divisions included). Disjuncts that do not meet
+  /// the context are dropped; a context inside the relation gives the
+  /// universe; an empty context gives the universe. Each kept constraint
+  /// costs one integer emptiness test per context disjunct (exponential in
+  /// the worst case, usually a simplex run); charges the work budget.
+  Relation gist(const Relation &context) const;
+  /// gist against a context on the domain (a set): this relation's domain
+  /// is simplified under `domainContext`.
+  Relation gistDomain(const Relation &domainContext) const;
+  /// gist against a context on the range (a set).
+  Relation gistRange(const Relation &rangeContext) const;
+  /// gist against a params set.
+  Relation gistParams(const Relation &paramsContext) const;
+
   /// The lexicographic minimum: for a set, the smallest point for each
   /// value of the parameters; for a relation, the smallest image of each
   /// domain element. The result is a subset of this relation, single-valued,
@@ -221,6 +238,14 @@ public:
 
   /// Drops empty disjuncts and normalizes the rest.
   void removeEmptyDisjuncts();
+
+  /// The same integer points with fewer disjuncts: every pair of disjuncts
+  /// whose union is exactly one basic relation is replaced by it, until no
+  /// pair fuses (Verdoolaege, "Integer Set Coalescing"; docs/algorithms/
+  /// coalesce.md). Exact, never an approximation; the disjuncts are
+  /// simplified. O(n^2) pair tests per fusion for n disjuncts, each a few
+  /// LPs per constraint; charges the work budget (LimitExceeded).
+  Relation coalesce() const;
 
   /// isl notation (see Printer.h).
   std::string toString() const;

@@ -53,6 +53,58 @@ public:
   bool isSubsetOf(const UnionRelation &other) const;
   bool isEqual(const UnionRelation &other) const;
   bool isDisjoint(const UnionRelation &other) const;
+  /// Relation::coalesce applied to every piece.
+  UnionRelation coalesce() const;
+
+  //===--------------------------------------------------------------------===//
+  // Relation algebra over unions (UnionAlgebra.cpp): each operation acts on
+  // the pieces whose tuples fit, as isl's union_map operations do; pieces
+  // that have no partner are left out of the result.
+  //===--------------------------------------------------------------------===//
+  UnionRelation reverse() const;
+  UnionRelation domain() const;
+  UnionRelation range() const;
+  /// Pieces whose domain and range tuples are equal, as {y - x}.
+  UnionRelation deltas() const;
+  UnionRelation wrap() const;
+  UnionRelation unwrap() const;
+  /// The union of the params sets of the pieces.
+  UnionRelation params() const;
+  /// {x -> z : x -> y in this, y -> z in other}.
+  UnionRelation applyRange(const UnionRelation &other) const;
+  UnionRelation applyDomain(const UnionRelation &other) const;
+  /// For union sets: the image under the union relation `rel`.
+  UnionRelation apply(const UnionRelation &rel) const;
+  UnionRelation intersectDomain(const UnionRelation &set) const;
+  UnionRelation intersectRange(const UnionRelation &set) const;
+  /// Pairwise cartesian products (see Relation::product).
+  UnionRelation product(const UnionRelation &other) const;
+  UnionRelation domainProduct(const UnionRelation &other) const;
+  UnionRelation rangeProduct(const UnionRelation &other) const;
+  /// The union relation from every piece of this union set to every piece
+  /// of `other` (iscc's `a -> b`).
+  UnionRelation universeTo(const UnionRelation &other) const;
+  /// The identity on each piece of a union set.
+  UnionRelation identity() const;
+  /// The universe of each piece's space.
+  UnionRelation universe() const;
+  /// Lexicographic order between union sets (pieces with the same tuple)
+  /// or union relations (pieces with the same range tuple).
+  UnionRelation lexOrderTo(const UnionRelation &other, LexOrder op) const;
+  UnionRelation lexmin() const;
+  UnionRelation lexmax() const;
+  /// gist per piece, against the context piece of the same space; pieces
+  /// without a context piece are dropped (isl's union gist). A union
+  /// relation may also be gisted by a union set on its domain, or by a
+  /// params set.
+  UnionRelation gist(const UnionRelation &context) const;
+  bool isSingleValued() const;
+  bool isInjective() const;
+  bool isBijective() const;
+  bool isUniverse() const;
+  /// A point of some piece, as a union holding one point, or the empty
+  /// union.
+  UnionRelation sample() const;
 
   /// The hulls of every piece (see the Relation methods of the same names;
   /// all are over-approximations). Pieces whose hull is empty disappear.

@@ -1,0 +1,239 @@
+//===- penguin-opt.cpp - Run passes over a Penguin kernel file ------------===//
+//
+//   penguin-opt [options] [FILE]
+//
+// Reads a .pn module from FILE (or standard input when FILE is absent or
+// '-'), verifies it, runs the named passes in order, and prints the
+// resulting module. Exit status: 0 success, 1 input error (unreadable file,
+// parse error, invalid IR, a pass rejecting its input), 2 bad usage.
+//
+//===----------------------------------------------------------------------===//
+
+#include "penguin/Parser.h"
+#include "penguin/Pass.h"
+#include "penguin/Printer.h"
+#include "penguin/Statistics.h"
+#include "penguin/Verify.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace penguin;
+
+namespace {
+
+constexpr int kExitInput = 1;
+constexpr int kExitUsage = 2;
+
+void printHelp(const PassRegistry &registry) {
+  std::cout
+      << "usage: penguin-opt [options] [FILE]\n"
+         "\n"
+         "Reads a Penguin kernel file (.pn; standard input when FILE is\n"
+         "absent or '-'), verifies it, runs the given passes in order and\n"
+         "prints the resulting module.\n"
+         "\n"
+         "options:\n"
+         "  -p, --pass NAME[,NAME...]  run the named passes (repeatable; the\n"
+         "                             order on the command line is kept)\n"
+         "  -o, --output FILE          write the module to FILE instead of\n"
+         "                             standard output\n"
+         "  --stats                    print the statistics counters to\n"
+         "                             standard error\n"
+         "  --no-verify                do not verify the input and the result\n"
+         "                             of each pass\n"
+         "  -h, --help                 print this help\n"
+         "\n"
+         "passes:\n";
+  size_t width = 0;
+  for (const auto *e : registry.entries())
+    width = std::max(width, e->name.size());
+  for (const auto *e : registry.entries())
+    std::cout << "  " << e->name << std::string(width - e->name.size() + 2, ' ')
+              << e->description << "\n";
+  std::cout << "\n"
+               "exit status: 0 success, 1 input error, 2 usage error\n";
+}
+
+int usageError(const std::string &msg) {
+  std::cerr << "penguin-opt: error: " << msg << "\n"
+            << "run 'penguin-opt --help' for usage\n";
+  return kExitUsage;
+}
+
+// Splits "a,b" into names; false on an empty name.
+bool splitPasses(const std::string &list, std::vector<std::string> &out) {
+  std::string cur;
+  for (char c : list) {
+    if (c == ',') {
+      if (cur.empty())
+        return false;
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (cur.empty())
+    return false;
+  out.push_back(cur);
+  return true;
+}
+
+bool haveOutputOption(int argc, char **argv) {
+  for (int k = 1; k < argc; ++k) {
+    std::string a = argv[k];
+    if (a == "-o" || a == "--output" || a.rfind("--output=", 0) == 0)
+      return true;
+  }
+  return false;
+}
+
+int run(int argc, char **argv) {
+  PassRegistry registry = PassRegistry::withBuiltinPasses();
+  std::vector<std::string> passNames;
+  std::string input, output;
+  bool haveInput = false, stats = false, verify = true;
+
+  for (int k = 1; k < argc; ++k) {
+    std::string arg = argv[k];
+    auto value = [&](const std::string &opt) -> std::optional<std::string> {
+      if (k + 1 >= argc)
+        return std::nullopt;
+      (void)opt;
+      return std::string(argv[++k]);
+    };
+    if (arg == "-h" || arg == "--help") {
+      printHelp(registry);
+      return 0;
+    }
+    if (arg == "--stats") {
+      stats = true;
+    } else if (arg == "--no-verify") {
+      verify = false;
+    } else if (arg == "-p" || arg == "--pass") {
+      auto v = value(arg);
+      if (!v)
+        return usageError("option '" + arg + "' needs a pass name");
+      if (!splitPasses(*v, passNames))
+        return usageError("empty pass name in '" + *v + "'");
+    } else if (arg.rfind("--pass=", 0) == 0) {
+      if (!splitPasses(arg.substr(7), passNames))
+        return usageError("empty pass name in '" + arg + "'");
+    } else if (arg.rfind("-p", 0) == 0 && arg.size() > 2) {
+      if (!splitPasses(arg.substr(2), passNames))
+        return usageError("empty pass name in '" + arg + "'");
+    } else if (arg == "-o" || arg == "--output") {
+      auto v = value(arg);
+      if (!v)
+        return usageError("option '" + arg + "' needs a file name");
+      output = *v;
+    } else if (arg.rfind("--output=", 0) == 0) {
+      output = arg.substr(9);
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return usageError("unknown option '" + arg + "'");
+    } else {
+      if (haveInput)
+        return usageError("more than one input file ('" + input + "' and '" +
+                          arg + "')");
+      input = arg;
+      haveInput = true;
+    }
+  }
+  if (output.empty() && haveOutputOption(argc, argv))
+    return usageError("the output file name is empty");
+
+  std::vector<std::unique_ptr<Pass>> passes;
+  for (const std::string &n : passNames) {
+    std::unique_ptr<Pass> p = registry.create(n);
+    if (!p)
+      return usageError("unknown pass '" + n + "' (see --help for the list)");
+    passes.push_back(std::move(p));
+  }
+
+  // Read the input.
+  std::string text, file;
+  if (!haveInput || input == "-") {
+    file = "<stdin>";
+    text.assign(std::istreambuf_iterator<char>(std::cin),
+                std::istreambuf_iterator<char>());
+  } else {
+    file = input;
+    std::ifstream in(input, std::ios::binary);
+    if (!in) {
+      std::cerr << formatDiagnostic(SourceLocation{file, 0, 0},
+                                    "cannot open the input file")
+                << "\n";
+      return kExitInput;
+    }
+    text.assign(std::istreambuf_iterator<char>(in),
+                std::istreambuf_iterator<char>());
+  }
+
+  Statistics statistics;
+  try {
+    Module module = parseModule(text, file);
+    if (verify) {
+      std::vector<Diagnostic> ds = verifyModule(module);
+      if (!ds.empty())
+        throw PassFailure(std::move(ds));
+    }
+    runPasses(module, passes, statistics, verify);
+    std::string result = printModule(module);
+    if (output.empty()) {
+      std::cout << result;
+      std::cout.flush();
+      if (!std::cout) {
+        std::cerr << "penguin-opt: error: cannot write to standard output\n";
+        return kExitInput;
+      }
+    } else {
+      std::ofstream out(output, std::ios::binary);
+      out << result;
+      out.close();
+      if (!out) {
+        std::cerr << formatDiagnostic(SourceLocation{output, 0, 0},
+                                      "cannot write the output file")
+                  << "\n";
+        return kExitInput;
+      }
+    }
+  } catch (const ParseError &e) {
+    std::cerr << e.what() << "\n";
+    if (stats)
+      std::cerr << statistics.str();
+    return kExitInput;
+  } catch (const PassFailure &e) {
+    std::cerr << e.what() << "\n";
+    if (stats)
+      std::cerr << statistics.str();
+    return kExitInput;
+  } catch (const Error &e) {
+    std::cerr << formatDiagnostic(SourceLocation{file, 0, 0}, e.what())
+              << "\n";
+    if (stats)
+      std::cerr << statistics.str();
+    return kExitInput;
+  }
+  if (stats)
+    std::cerr << statistics.str();
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception &e) {
+    std::cerr << "penguin-opt: internal error: " << e.what() << "\n";
+    return kExitInput;
+  }
+}

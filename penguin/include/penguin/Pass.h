@@ -1,0 +1,88 @@
+//===- Pass.h - Passes, the pass registry, diagnostics ----------*- C++ -*-===//
+//
+// A pass transforms or checks a Module. Passes are created by name from a
+// PassRegistry (an ordinary object: the driver builds one with the built-in
+// passes and later issues add theirs: simplify-predicates, shrink-domains,
+// memcpy-elimination, dependences, check-schedule). A pass that finds the
+// input wrong throws PassFailure with diagnostics; runPasses verifies the
+// module after each pass unless told not to.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PENGUIN_PASS_H
+#define PENGUIN_PASS_H
+
+#include "penguin/Error.h"
+#include "penguin/Kernel.h"
+#include "penguin/Statistics.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace penguin {
+
+struct Diagnostic {
+  SourceLocation loc;
+  std::string message;
+  /// `FILE:LINE:COL: error: MESSAGE`.
+  std::string str() const { return formatDiagnostic(loc, message); }
+};
+
+/// A pass rejected its input. `what()` is all diagnostics, one per line.
+class PassFailure : public Error {
+public:
+  explicit PassFailure(std::vector<Diagnostic> diagnostics);
+  const std::vector<Diagnostic> &diagnostics() const { return diagnostics_; }
+
+private:
+  std::vector<Diagnostic> diagnostics_;
+};
+
+struct PassContext {
+  Statistics &stats;
+};
+
+class Pass {
+public:
+  virtual ~Pass() = default;
+  virtual std::string_view name() const = 0;
+  virtual std::string_view description() const = 0;
+  /// Runs on the module; throws PassFailure (or another penguin::Error).
+  virtual void run(Module &module, PassContext &context) = 0;
+};
+
+class PassRegistry {
+public:
+  using Factory = std::function<std::unique_ptr<Pass>()>;
+  struct Entry {
+    std::string name;
+    std::string description;
+    Factory factory;
+  };
+
+  /// Registers a pass; IRError if the name is taken or not a valid pass
+  /// name (lower-case letters, digits and '-').
+  void add(std::string name, std::string description, Factory factory);
+  bool contains(std::string_view name) const;
+  /// A fresh instance, or nullptr for an unknown name.
+  std::unique_ptr<Pass> create(std::string_view name) const;
+  /// All entries sorted by name.
+  std::vector<const Entry *> entries() const;
+
+  /// A registry holding the built-in passes (canonicalize, verify).
+  static PassRegistry withBuiltinPasses();
+
+private:
+  std::vector<Entry> entries_;
+};
+
+/// Runs `passes` in order; with `verifyEach`, verifies the module after
+/// every pass (PassFailure naming the pass if it broke the IR).
+void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
+               Statistics &stats, bool verifyEach = true);
+
+} // namespace penguin
+
+#endif // PENGUIN_PASS_H

@@ -1,0 +1,92 @@
+//===- Pass.cpp - Passes, the pass registry, diagnostics ------------------===//
+
+#include "penguin/Pass.h"
+
+#include "penguin/Canonicalize.h"
+#include "penguin/Verify.h"
+
+#include <algorithm>
+
+namespace penguin {
+
+static std::string joinDiagnostics(const std::vector<Diagnostic> &ds) {
+  std::string out;
+  for (const Diagnostic &d : ds) {
+    if (!out.empty())
+      out += '\n';
+    out += d.str();
+  }
+  return out;
+}
+
+PassFailure::PassFailure(std::vector<Diagnostic> diagnostics)
+    : Error(joinDiagnostics(diagnostics)),
+      diagnostics_(std::move(diagnostics)) {}
+
+void PassRegistry::add(std::string name, std::string description,
+                       Factory factory) {
+  bool ok = !name.empty() && name.front() != '-' && name.back() != '-';
+  for (char c : name)
+    ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
+  if (!ok)
+    throw IRError("invalid pass name '" + name +
+                  "' (lower-case letters, digits and inner '-')");
+  if (contains(name))
+    throw IRError("pass '" + name + "' is already registered");
+  if (!factory)
+    throw IRError("pass '" + name + "' needs a factory");
+  entries_.push_back({std::move(name), std::move(description),
+                      std::move(factory)});
+}
+
+bool PassRegistry::contains(std::string_view name) const {
+  return std::any_of(entries_.begin(), entries_.end(),
+                     [&](const Entry &e) { return e.name == name; });
+}
+
+std::unique_ptr<Pass> PassRegistry::create(std::string_view name) const {
+  for (const Entry &e : entries_)
+    if (e.name == name)
+      return e.factory();
+  return nullptr;
+}
+
+std::vector<const PassRegistry::Entry *> PassRegistry::entries() const {
+  std::vector<const Entry *> out;
+  for (const Entry &e : entries_)
+    out.push_back(&e);
+  std::sort(out.begin(), out.end(),
+            [](const Entry *a, const Entry *b) { return a->name < b->name; });
+  return out;
+}
+
+PassRegistry PassRegistry::withBuiltinPasses() {
+  PassRegistry r;
+  r.add("canonicalize",
+        "normalise predicates (verb normal form, gcd, merged parallel "
+        "bounds, constants folded) and flatten index expressions",
+        createCanonicalizePass);
+  r.add("verify", "check the IR (names, ranks, strides, predicate legality, "
+                  "affine_select)",
+        createVerifyPass);
+  return r;
+}
+
+void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
+               Statistics &stats, bool verifyEach) {
+  PassContext ctx{stats};
+  for (const auto &pass : passes) {
+    pass->run(module, ctx);
+    if (!verifyEach)
+      continue;
+    std::vector<Diagnostic> ds = verifyModule(module);
+    if (!ds.empty()) {
+      for (Diagnostic &d : ds)
+        d.message = "after pass '" + std::string(pass->name()) + "': " +
+                    d.message;
+      throw PassFailure(std::move(ds));
+    }
+  }
+}
+
+} // namespace penguin

@@ -1,0 +1,662 @@
+//===- CrossCheck.cpp - Differential testing against isl ------------------===//
+//
+// For every engine operation: generate random inputs as isl-notation text,
+// run the operation in the engine and in isl, and compare the results by
+// meaning (isl reads the engine's printed result and decides equality), or
+// by the defining property where results may legitimately differ (gist,
+// sample). Reports, per operation, the cases run, the disagreements, and for
+// the simplifiers the disjunct and constraint counts against isl's.
+//
+//   presburger-crosscheck [--cases N] [--seed S] [--op NAME] [--case K]
+//                         [--verbose] [--list]
+//
+// Each case is generated from (seed, operation, case index) alone, so a
+// failure printed as "seed S op NAME case K" replays with
+// `--seed S --op NAME --case K`.
+//
+//===----------------------------------------------------------------------===//
+#include "IslOracle.h"
+#include "RandomSets.h"
+
+#include "presburger/Errors.h"
+#include "presburger/Parser.h"
+#include "presburger/UnionRelation.h"
+
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace presburger;
+using crosscheck::GenOptions;
+using crosscheck::IslContext;
+using crosscheck::IslObject;
+using crosscheck::RandomSets;
+using crosscheck::TupleShape;
+
+namespace {
+
+/// What one case produced.
+struct Outcome {
+  enum Kind { Agree, Disagree, Skip, Budget } kind = Agree;
+  std::string detail;
+  // Simplifier quality, when meaningful.
+  bool hasCounts = false;
+  unsigned ourDisjuncts = 0, islDisjuncts = 0;
+  unsigned ourConstraints = 0, islConstraints = 0;
+};
+
+struct Stats {
+  unsigned cases = 0, disagreements = 0, skipped = 0, budget = 0;
+  unsigned long ourDisjuncts = 0, islDisjuncts = 0;
+  unsigned long ourConstraints = 0, islConstraints = 0;
+  unsigned fewerDisjuncts = 0, moreDisjuncts = 0;
+  unsigned fewerConstraints = 0, moreConstraints = 0;
+  bool hasCounts = false;
+};
+
+/// The inputs of a case: isl-notation texts.
+using Inputs = std::vector<std::string>;
+
+struct Operation {
+  std::string name;
+  std::function<Inputs(RandomSets &)> generate;
+  std::function<Outcome(const std::vector<UnionRelation> &,
+                        const std::vector<IslObject> &, const IslContext &)>
+      run;
+};
+
+//===----------------------------------------------------------------------===//
+// Comparison helpers
+//===----------------------------------------------------------------------===//
+
+unsigned countConstraints(const UnionRelation &u) {
+  unsigned n = 0;
+  for (const Relation &r : u.pieces())
+    for (const BasicRelation &b : r.disjuncts())
+      n += b.numConstraints();
+  return n;
+}
+
+unsigned countDisjuncts(const UnionRelation &u) {
+  unsigned n = 0;
+  for (const Relation &r : u.pieces())
+    n += r.numDisjuncts();
+  return n;
+}
+
+/// Our result read by isl, of the same kind as `like`.
+std::optional<IslObject> toIsl(const UnionRelation &ours, const IslObject &like,
+                               const IslContext &ctx) {
+  bool asMap = !like.isSet();
+  if (!ours.isEmptyUnion())
+    asMap = ours.isRelationUnion();
+  return IslObject::parse(ctx, ours.toString(), asMap);
+}
+
+Outcome compareObjects(const UnionRelation &ours, const IslObject &theirs,
+                       const IslContext &ctx) {
+  Outcome o;
+  std::optional<IslObject> mine = toIsl(ours, theirs, ctx);
+  if (!mine) {
+    o.kind = Outcome::Disagree;
+    o.detail = "isl cannot read our result: " + ours.toString();
+    return o;
+  }
+  if (!mine->isEqual(theirs)) {
+    o.kind = Outcome::Disagree;
+    o.detail = "ours: " + ours.toString() + "\n  isl:  " + theirs.toString();
+  }
+  return o;
+}
+
+Outcome compareBools(bool ours, bool theirs) {
+  Outcome o;
+  if (ours != theirs) {
+    o.kind = Outcome::Disagree;
+    o.detail = std::string("ours: ") + (ours ? "True" : "False") +
+               ", isl: " + (theirs ? "True" : "False");
+  }
+  return o;
+}
+
+bool islBool(isl_bool b) { return b == isl_bool_true; }
+
+//===----------------------------------------------------------------------===//
+// Input generators
+//===----------------------------------------------------------------------===//
+
+GenOptions defaultOptions() { return GenOptions(); }
+
+GenOptions boxedOptions(RandomSets &r) {
+  GenOptions o;
+  o.box = r.between(3, 8);
+  return o;
+}
+
+/// One set.
+Inputs oneSet(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape t = r.randomTuple();
+  return {r.set(params, t, defaultOptions())};
+}
+
+/// Two sets in the same space.
+Inputs twoSets(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape t = r.randomTuple();
+  return {r.set(params, t, defaultOptions()), r.set(params, t, defaultOptions())};
+}
+
+/// Two sets in the same space, the second boxed (a loop-nest context).
+Inputs setAndContext(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape t = r.randomTuple();
+  GenOptions ctx = boxedOptions(r);
+  ctx.maxDisjuncts = 1 + r.below(2);
+  return {r.set(params, t, defaultOptions()), r.set(params, t, ctx)};
+}
+
+Inputs boxedSet(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape t = r.randomTuple();
+  return {r.set(params, t, boxedOptions(r))};
+}
+
+Inputs oneRelation(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape a = r.randomTuple(2), b = r.randomTuple(2);
+  return {r.relation(params, a, b, defaultOptions())};
+}
+
+Inputs boxedRelation(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape a = r.randomTuple(2), b = r.randomTuple(2);
+  return {r.relation(params, a, b, boxedOptions(r))};
+}
+
+Inputs endoRelation(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape a = r.randomTuple(2);
+  return {r.relation(params, a, a, defaultOptions())};
+}
+
+/// A -> B and B -> C.
+Inputs composable(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape a = r.randomTuple(2), b = r.randomTuple(2), c = r.randomTuple(2);
+  return {r.relation(params, a, b, defaultOptions()),
+          r.relation(params, b, c, defaultOptions())};
+}
+
+/// A set over A and a relation A -> B.
+Inputs setAndRelation(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape a = r.randomTuple(2), b = r.randomTuple(2);
+  return {r.set(params, a, defaultOptions()),
+          r.relation(params, a, b, defaultOptions())};
+}
+
+/// Two relations A -> B.
+Inputs twoRelations(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape a = r.randomTuple(2), b = r.randomTuple(2);
+  return {r.relation(params, a, b, defaultOptions()),
+          r.relation(params, a, b, defaultOptions())};
+}
+
+/// A union set over two spaces.
+Inputs unionSet(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape a = r.randomTuple(), b = r.randomTuple();
+  b.name = a.name == "S" ? "T" : "S";
+  std::string x = r.set(params, a, defaultOptions());
+  std::string y = r.set(params, b, defaultOptions());
+  // Splice the second body into the first's braces.
+  std::string bx = x.substr(0, x.rfind('}'));
+  std::string by = y.substr(y.find('{') + 1);
+  return {bx + "; " + by};
+}
+
+//===----------------------------------------------------------------------===//
+// isl helpers
+//===----------------------------------------------------------------------===//
+
+IslObject islSet(isl_union_set *s) { return IslObject::set(s); }
+IslObject islMap(isl_union_map *m) { return IslObject::map(m); }
+
+/// The first dimension count of the only space of a union set.
+unsigned setDims(const UnionRelation &u) {
+  return u.pieces().empty() ? 0 : u.pieces().front().numRange();
+}
+
+//===----------------------------------------------------------------------===//
+// The operations
+//===----------------------------------------------------------------------===//
+
+std::vector<Operation> operations() {
+  std::vector<Operation> ops;
+  auto add = [&](std::string name, std::function<Inputs(RandomSets &)> gen,
+                 std::function<Outcome(const std::vector<UnionRelation> &,
+                                       const std::vector<IslObject> &,
+                                       const IslContext &)>
+                     run) { ops.push_back({std::move(name), gen, run}); };
+
+  add("parse", oneSet, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0], i[0], c);
+  });
+  add("parse-relation", oneRelation, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0], i[0], c);
+  });
+  add("parse-union", unionSet, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0], i[0], c);
+  });
+  add("is_empty", oneSet, [](auto &o, auto &i, auto &) {
+    return compareBools(o[0].isEmpty(), i[0].isEmpty());
+  });
+  add("is_empty-relation", oneRelation, [](auto &o, auto &i, auto &) {
+    return compareBools(o[0].isEmpty(), i[0].isEmpty());
+  });
+  add("sample", oneSet, [](auto &o, auto &i, auto &c) {
+    UnionRelation s = o[0].sample();
+    Outcome out;
+    if (s.isEmptyUnion() != i[0].isEmpty()) {
+      out.kind = Outcome::Disagree;
+      out.detail = "sample " + s.toString() + " but isl emptiness " +
+                   (i[0].isEmpty() ? "True" : "False");
+      return out;
+    }
+    if (s.isEmptyUnion())
+      return out;
+    std::optional<IslObject> p = toIsl(s, i[0], c);
+    if (!p || !islBool(isl_union_set_is_subset(p->setPtr(), i[0].setPtr()))) {
+      out.kind = Outcome::Disagree;
+      out.detail = "sample " + s.toString() + " not in the set";
+    }
+    return out;
+  });
+  add("union", twoSets, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].unite(o[1]), islSet(isl_union_set_union(
+                                                i[0].copySet(), i[1].copySet())),
+                          c);
+  });
+  add("intersect", twoSets, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].intersect(o[1]),
+                          islSet(isl_union_set_intersect(i[0].copySet(),
+                                                         i[1].copySet())),
+                          c);
+  });
+  add("subtract", twoSets, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].subtract(o[1]),
+                          islSet(isl_union_set_subtract(i[0].copySet(),
+                                                        i[1].copySet())),
+                          c);
+  });
+  add("subtract-relation", twoRelations, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].subtract(o[1]),
+                          islMap(isl_union_map_subtract(i[0].copyMap(),
+                                                        i[1].copyMap())),
+                          c);
+  });
+  add("complement", oneSet, [](auto &o, auto &i, auto &c) {
+    UnionRelation ours = o[0].universe().subtract(o[0]);
+    // The universe of each space the input mentions.
+    isl_union_set *u = isl_union_set_universe(i[0].copySet());
+    return compareObjects(ours,
+                          islSet(isl_union_set_subtract(u, i[0].copySet())), c);
+  });
+  add("is_subset", twoSets, [](auto &o, auto &i, auto &) {
+    return compareBools(o[0].isSubsetOf(o[1]),
+                        islBool(isl_union_set_is_subset(i[0].setPtr(),
+                                                        i[1].setPtr())));
+  });
+  add("is_equal", twoSets, [](auto &o, auto &i, auto &) {
+    return compareBools(o[0].isEqual(o[1]),
+                        islBool(isl_union_set_is_equal(i[0].setPtr(),
+                                                       i[1].setPtr())));
+  });
+  add("is_disjoint", twoSets, [](auto &o, auto &i, auto &) {
+    return compareBools(o[0].isDisjoint(o[1]),
+                        islBool(isl_union_set_is_disjoint(i[0].setPtr(),
+                                                          i[1].setPtr())));
+  });
+  add("project_out", oneSet, [](auto &o, auto &i, auto &c) {
+    unsigned n = setDims(o[0]);
+    if (n == 0 || o[0].isEmptyUnion())
+      return Outcome{Outcome::Skip};
+    unsigned pos = n > 1 ? 1 : 0;
+    UnionRelation ours(o[0].paramNames());
+    for (const Relation &r : o[0].pieces())
+      ours.add(r.projectOut(VarKind::Range, pos, 1));
+    isl_set *s = isl_set_from_union_set(i[0].copySet());
+    s = isl_set_project_out(s, isl_dim_set, pos, 1);
+    return compareObjects(ours, islSet(isl_union_set_from_set(s)), c);
+  });
+  add("params", oneSet, [](auto &o, auto &i, auto &c) {
+    isl_set *p = isl_union_set_params(i[0].copySet());
+    return compareObjects(o[0].params(),
+                          islSet(isl_union_set_from_set(p)), c);
+  });
+  add("lexmin", boxedSet, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].lexmin(),
+                          islSet(isl_union_set_lexmin(i[0].copySet())), c);
+  });
+  add("lexmax", boxedSet, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].lexmax(),
+                          islSet(isl_union_set_lexmax(i[0].copySet())), c);
+  });
+  add("lexmin-relation", boxedRelation, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].lexmin(),
+                          islMap(isl_union_map_lexmin(i[0].copyMap())), c);
+  });
+  add("lexmax-relation", boxedRelation, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].lexmax(),
+                          islMap(isl_union_map_lexmax(i[0].copyMap())), c);
+  });
+  add("lex_lt-sets", twoSets, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].lexOrderTo(o[1], LexOrder::LT),
+                          islMap(isl_union_set_lex_lt_union_set(
+                              i[0].copySet(), i[1].copySet())),
+                          c);
+  });
+  add("lex_ge-sets", twoSets, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].lexOrderTo(o[1], LexOrder::GE),
+                          islMap(isl_union_set_lex_ge_union_set(
+                              i[0].copySet(), i[1].copySet())),
+                          c);
+  });
+  add("lex_le-relations", twoRelations, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].lexOrderTo(o[1], LexOrder::LE),
+                          islMap(isl_union_map_lex_le_union_map(
+                              i[0].copyMap(), i[1].copyMap())),
+                          c);
+  });
+  add("gist", setAndContext, [](auto &o, auto &i, auto &c) {
+    // Defining property: gist(S, C) ∩ C = S ∩ C; counts against isl's.
+    UnionRelation g = o[0].gist(o[1]);
+    IslObject theirs = islSet(isl_union_set_gist(i[0].copySet(), i[1].copySet()));
+    Outcome out;
+    std::optional<IslObject> mine = toIsl(g, i[0], c);
+    if (!mine) {
+      out.kind = Outcome::Disagree;
+      out.detail = "isl cannot read our gist " + g.toString();
+      return out;
+    }
+    IslObject lhs = islSet(isl_union_set_intersect(mine->copySet(), i[1].copySet()));
+    IslObject rhs = islSet(isl_union_set_intersect(i[0].copySet(), i[1].copySet()));
+    if (!lhs.isEqual(rhs)) {
+      out.kind = Outcome::Disagree;
+      out.detail = "gist(S, C) ∩ C != S ∩ C; ours: " + g.toString() +
+                   "\n  isl: " + theirs.toString();
+      return out;
+    }
+    out.hasCounts = true;
+    out.ourDisjuncts = countDisjuncts(g);
+    out.ourConstraints = countConstraints(g);
+    out.islDisjuncts = theirs.numDisjuncts();
+    out.islConstraints = theirs.numConstraints();
+    return out;
+  });
+  add("coalesce", oneSet, [](auto &o, auto &i, auto &c) {
+    // Same points as the input; disjunct counts against isl's coalesce.
+    UnionRelation ours = o[0].coalesce();
+    Outcome out = compareObjects(ours, i[0], c);
+    if (out.kind != Outcome::Agree)
+      return out;
+    IslObject theirs = islSet(isl_union_set_coalesce(i[0].copySet()));
+    out.hasCounts = true;
+    out.ourDisjuncts = countDisjuncts(ours);
+    out.ourConstraints = countConstraints(ours);
+    out.islDisjuncts = theirs.numDisjuncts();
+    out.islConstraints = theirs.numConstraints();
+    return out;
+  });
+  add("coalesce-relation", oneRelation, [](auto &o, auto &i, auto &c) {
+    UnionRelation ours = o[0].coalesce();
+    Outcome out = compareObjects(ours, i[0], c);
+    if (out.kind != Outcome::Agree)
+      return out;
+    IslObject theirs = islMap(isl_union_map_coalesce(i[0].copyMap()));
+    out.hasCounts = true;
+    out.ourDisjuncts = countDisjuncts(ours);
+    out.ourConstraints = countConstraints(ours);
+    out.islDisjuncts = theirs.numDisjuncts();
+    out.islConstraints = theirs.numConstraints();
+    return out;
+  });
+  add("reverse", oneRelation, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].reverse(),
+                          islMap(isl_union_map_reverse(i[0].copyMap())), c);
+  });
+  add("domain", oneRelation, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].domain(),
+                          islSet(isl_union_map_domain(i[0].copyMap())), c);
+  });
+  add("range", oneRelation, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].range(),
+                          islSet(isl_union_map_range(i[0].copyMap())), c);
+  });
+  add("apply_range", composable, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].applyRange(o[1]),
+                          islMap(isl_union_map_apply_range(i[0].copyMap(),
+                                                           i[1].copyMap())),
+                          c);
+  });
+  add("apply", setAndRelation, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].apply(o[1]),
+                          islSet(isl_union_set_apply(i[0].copySet(),
+                                                     i[1].copyMap())),
+                          c);
+  });
+  add("intersect_domain", setAndRelation, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[1].intersectDomain(o[0]),
+                          islMap(isl_union_map_intersect_domain(
+                              i[1].copyMap(), i[0].copySet())),
+                          c);
+  });
+  add("deltas", endoRelation, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].deltas(),
+                          islSet(isl_union_map_deltas(i[0].copyMap())), c);
+  });
+  add("wrap", oneRelation, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].wrap(),
+                          islSet(isl_union_map_wrap(i[0].copyMap())), c);
+  });
+  add("product-sets", twoSets, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].product(o[1]),
+                          islSet(isl_union_set_product(i[0].copySet(),
+                                                       i[1].copySet())),
+                          c);
+  });
+  add("range_product", twoRelations, [](auto &o, auto &i, auto &c) {
+    return compareObjects(o[0].rangeProduct(o[1]),
+                          islMap(isl_union_map_range_product(i[0].copyMap(),
+                                                             i[1].copyMap())),
+                          c);
+  });
+  add("is_single_valued", oneRelation, [](auto &o, auto &i, auto &) {
+    return compareBools(o[0].isSingleValued(),
+                        islBool(isl_union_map_is_single_valued(i[0].mapPtr())));
+  });
+  add("is_injective", oneRelation, [](auto &o, auto &i, auto &) {
+    return compareBools(o[0].isInjective(),
+                        islBool(isl_union_map_is_injective(i[0].mapPtr())));
+  });
+  return ops;
+}
+
+uint64_t caseSeed(uint64_t seed, const std::string &op, unsigned index) {
+  // FNV-1a over the operation name, mixed with the seed and the index.
+  uint64_t h = 1469598103934665603ull ^ seed;
+  for (char ch : op)
+    h = (h ^ uint64_t(uint8_t(ch))) * 1099511628211ull;
+  h ^= uint64_t(index) * 0x9E3779B97F4A7C15ull;
+  return h;
+}
+
+struct Options {
+  unsigned cases = 200;
+  uint64_t seed = 1;
+  std::string only;
+  std::optional<unsigned> singleCase;
+  bool verbose = false;
+};
+
+int usage(const char *argv0) {
+  std::cerr << "usage: " << argv0
+            << " [--cases N] [--seed S] [--op NAME] [--case K] [--verbose]"
+               " [--list]\n";
+  return 2;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options opt;
+  std::vector<Operation> ops = operations();
+  for (int a = 1; a < argc; ++a) {
+    std::string arg = argv[a];
+    auto next = [&]() -> const char * {
+      return a + 1 < argc ? argv[++a] : nullptr;
+    };
+    if (arg == "--cases") {
+      const char *v = next();
+      if (!v)
+        return usage(argv[0]);
+      opt.cases = unsigned(std::stoul(v));
+    } else if (arg == "--seed") {
+      const char *v = next();
+      if (!v)
+        return usage(argv[0]);
+      opt.seed = std::stoull(v);
+    } else if (arg == "--op") {
+      const char *v = next();
+      if (!v)
+        return usage(argv[0]);
+      opt.only = v;
+    } else if (arg == "--case") {
+      const char *v = next();
+      if (!v)
+        return usage(argv[0]);
+      opt.singleCase = unsigned(std::stoul(v));
+    } else if (arg == "--verbose") {
+      opt.verbose = true;
+    } else if (arg == "--list") {
+      for (const Operation &op : ops)
+        std::cout << op.name << "\n";
+      return 0;
+    } else {
+      return usage(argv[0]);
+    }
+  }
+
+  IslContext ctx;
+  std::map<std::string, Stats> stats;
+  unsigned totalDisagreements = 0;
+  auto start = std::chrono::steady_clock::now();
+  for (const Operation &op : ops) {
+    if (!opt.only.empty() && op.name != opt.only)
+      continue;
+    Stats &st = stats[op.name];
+    unsigned first = opt.singleCase ? *opt.singleCase : 0;
+    unsigned last = opt.singleCase ? *opt.singleCase + 1 : opt.cases;
+    for (unsigned k = first; k < last; ++k) {
+      auto caseStart = std::chrono::steady_clock::now();
+      RandomSets gen(caseSeed(opt.seed, op.name, k));
+      Inputs inputs = op.generate(gen);
+      if (opt.verbose)
+        for (const std::string &t : inputs)
+          std::cout << "case " << k << " input: " << t << "\n";
+      std::vector<UnionRelation> ours;
+      std::vector<IslObject> theirs;
+      Outcome out;
+      try {
+        bool ok = true;
+        for (const std::string &text : inputs) {
+          ours.push_back(parseUnion(text));
+          bool asMap = ours.back().isRelationUnion() &&
+                       !ours.back().isEmptyUnion();
+          if (ours.back().isEmptyUnion())
+            asMap = text.find("->") != std::string::npos &&
+                    text.find("->") > text.find('{');
+          std::optional<IslObject> obj = IslObject::parse(ctx, text, asMap);
+          if (!obj) {
+            ok = false;
+            break;
+          }
+          theirs.push_back(std::move(*obj));
+        }
+        out = ok ? op.run(ours, theirs, ctx) : Outcome{Outcome::Skip};
+      } catch (const LimitExceeded &e) {
+        out.kind = Outcome::Budget;
+        out.detail = e.what();
+      } catch (const std::exception &e) {
+        out.kind = Outcome::Disagree;
+        out.detail = std::string("engine threw: ") + e.what();
+      }
+      ++st.cases;
+      double caseSecs = std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - caseStart)
+                            .count();
+      if (caseSecs > 2.0)
+        std::cout << "SLOW " << caseSecs << " s: seed " << opt.seed << " op "
+                  << op.name << " case " << k << std::endl;
+      if (out.kind == Outcome::Skip)
+        ++st.skipped;
+      if (out.kind == Outcome::Budget)
+        ++st.budget;
+      if (out.hasCounts) {
+        st.hasCounts = true;
+        st.ourDisjuncts += out.ourDisjuncts;
+        st.islDisjuncts += out.islDisjuncts;
+        st.ourConstraints += out.ourConstraints;
+        st.islConstraints += out.islConstraints;
+        st.fewerDisjuncts += out.ourDisjuncts < out.islDisjuncts;
+        st.moreDisjuncts += out.ourDisjuncts > out.islDisjuncts;
+        st.fewerConstraints += out.ourConstraints < out.islConstraints;
+        st.moreConstraints += out.ourConstraints > out.islConstraints;
+      }
+      if (out.kind == Outcome::Disagree) {
+        ++st.disagreements;
+        ++totalDisagreements;
+        if (st.disagreements <= 5 || opt.verbose) {
+          std::cout << "DISAGREEMENT seed " << opt.seed << " op " << op.name
+                    << " case " << k << "\n";
+          for (const std::string &t : inputs)
+            std::cout << "  input: " << t << "\n";
+          std::cout << "  " << out.detail << "\n";
+        }
+      }
+    }
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                              start)
+                    .count();
+  std::printf("%-20s %8s %8s %8s %8s\n", "operation", "cases", "disagree",
+              "skipped", "budget");
+  unsigned total = 0;
+  for (const auto &[name, st] : stats) {
+    total += st.cases;
+    std::printf("%-20s %8u %8u %8u %8u\n", name.c_str(), st.cases,
+                st.disagreements, st.skipped, st.budget);
+    if (st.hasCounts)
+      std::printf("  %-18s disjuncts ours %lu isl %lu (fewer %u, more %u); "
+                  "constraints ours %lu isl %lu (fewer %u, more %u)\n",
+                  "", st.ourDisjuncts, st.islDisjuncts, st.fewerDisjuncts,
+                  st.moreDisjuncts, st.ourConstraints, st.islConstraints,
+                  st.fewerConstraints, st.moreConstraints);
+  }
+  std::printf("total %u cases, %u disagreements, %.1f s\n", total,
+              totalDisagreements, secs);
+  return totalDisagreements == 0 ? 0 : 1;
+}

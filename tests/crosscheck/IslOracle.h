@@ -1,0 +1,73 @@
+//===- IslOracle.h - isl as a test oracle -----------------------*- C++ -*-===//
+//
+// Value wrappers around isl's union sets and union maps, for the
+// cross-check only. An IslObject owns one isl object and copies it on copy.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PRESBURGER_CROSSCHECK_ISLORACLE_H
+#define PRESBURGER_CROSSCHECK_ISLORACLE_H
+
+#include <memory>
+#include <optional>
+#include <string>
+
+struct isl_ctx;
+struct isl_union_set;
+struct isl_union_map;
+
+namespace crosscheck {
+
+class IslContext {
+public:
+  IslContext();
+  ~IslContext();
+  IslContext(const IslContext &) = delete;
+  IslContext &operator=(const IslContext &) = delete;
+  isl_ctx *get() const { return ctx_; }
+
+private:
+  isl_ctx *ctx_;
+};
+
+/// A union set or a union map (isl keeps the two types apart).
+class IslObject {
+public:
+  IslObject() = default;
+  static IslObject set(isl_union_set *s);
+  static IslObject map(isl_union_map *m);
+  IslObject(const IslObject &o);
+  IslObject &operator=(const IslObject &o);
+  IslObject(IslObject &&o) noexcept;
+  IslObject &operator=(IslObject &&o) noexcept;
+  ~IslObject();
+
+  /// Reads a union map (`asMap`) or a union set; nullopt when isl rejects
+  /// the text.
+  static std::optional<IslObject> parse(const IslContext &ctx,
+                                        const std::string &text, bool asMap);
+
+  bool valid() const { return set_ || map_; }
+  bool isSet() const { return set_ != nullptr; }
+  isl_union_set *setPtr() const { return set_; }
+  isl_union_map *mapPtr() const { return map_; }
+  /// New isl references the caller owns.
+  isl_union_set *copySet() const;
+  isl_union_map *copyMap() const;
+
+  std::string toString() const;
+  /// Equality by meaning; false when the kinds differ.
+  bool isEqual(const IslObject &o) const;
+  bool isEmpty() const;
+  /// Number of basic sets/maps and of constraints over all of them.
+  unsigned numDisjuncts() const;
+  unsigned numConstraints() const;
+
+private:
+  void reset();
+  isl_union_set *set_ = nullptr;
+  isl_union_map *map_ = nullptr;
+};
+
+} // namespace crosscheck
+
+#endif
