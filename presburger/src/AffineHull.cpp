@@ -6,10 +6,12 @@
 //     integer points until no integer point of the disjunct lies off one of
 //     their equalities). Divisions these equalities fix with a unit
 //     coefficient are substituted away; then only the equalities are kept.
-//  2. Locals without a division definition are projected out of these
-//     equalities as a lattice: what remains are equalities on the other
-//     columns plus congruences "e(x) = 0 mod m", each written with a new
-//     division floor(e(x) / m) (isl: make_strides_explicit).
+//  2. The locals are projected out of these equalities as a lattice: what
+//     remains are equalities on the other columns plus congruences
+//     "e(x) = 0 mod m", each written in a canonical form with a new
+//     division floor(e(x) / m) (isl makes the strides of existentials
+//     explicit this way and keeps its own, normalized, divisions; the
+//     canonical form plays the part of isl's normalization).
 //  3. The divisions of all disjuncts are aligned; a disjunct gets the
 //     defining constraints of the divisions it did not have, and the affine
 //     hull of the union is the affine hull of the integer affine hulls of
@@ -41,14 +43,50 @@ std::vector<Int> integerMultiple(const FracRow &row, Int &scale) {
   return out;
 }
 
+/// The congruence num . [x 1] = 0 (mod m) in a canonical form: entries
+/// reduced to [0, m), common factors with m divided out, and (for m <= 64)
+/// multiplied by the unit of Z/mZ that makes the entries lexicographically
+/// smallest. Returns false when the congruence is trivial (m = 1).
+bool canonicalStride(std::vector<Int> &num, Int &m) {
+  for (Int &v : num)
+    v = mod(v, m);
+  Int g = gcd(rowGcd(ConstRow(num)), m);
+  if (!g.isOne() && !g.isZero()) {
+    for (Int &v : num)
+      v = divExact(v, g);
+    m = divExact(m, g);
+  }
+  if (m.isOne())
+    return false;
+  std::optional<int64_t> small = m.toInt64();
+  if (small && *small <= 64) {
+    std::vector<Int> best = num;
+    for (int64_t u = 2; u < *small; ++u) {
+      if (!gcd(Int(u), m).isOne())
+        continue;
+      std::vector<Int> t;
+      for (const Int &v : num)
+        t.push_back(mod(v * Int(u), m));
+      if (t < best)
+        best = std::move(t);
+    }
+    num = std::move(best);
+  }
+  return true;
+}
+
 /// The equalities `eqs` of the integer affine hull of `b` (rows over b's
 /// columns) as a piece whose locals are b's defined locals followed by one
 /// new division per stride that b's undefined locals imply.
 LocalPiece projectUndefinedLocals(const BasicRelation &b, const Matrix &eqs) {
   unsigned base = b.offset(VarKind::Local), nl = b.numLocals();
+  // Every local is projected out, divisions included: the strides they
+  // carry come back as canonical divisions (canonicalStride), so that two
+  // disjuncts with the same congruence share one division whatever their
+  // own definitions were.
   std::vector<unsigned> defined, undefined;
   for (unsigned k = 0; k < nl; ++k)
-    (b.hasDivDef(k) ? defined : undefined).push_back(k);
+    undefined.push_back(k);
   unsigned nk = base + unsigned(defined.size()); // Kept variables.
   std::vector<int> kept(base + nl, -1);
   for (unsigned c = 0; c < base; ++c)
@@ -101,13 +139,7 @@ LocalPiece projectUndefinedLocals(const BasicRelation &b, const Matrix &eqs) {
     for (const FracRow &wj : w) {
       Int modulus;
       std::vector<Int> num = integerMultiple(wj, modulus);
-      Int g = gcd(rowGcd(ConstRow(num)), modulus);
-      if (!g.isOne() && !g.isZero()) {
-        for (Int &v : num)
-          v = divExact(v, g);
-        modulus = divExact(modulus, g);
-      }
-      if (!modulus.isOne())
+      if (canonicalStride(num, modulus))
         strides.emplace_back(std::move(num), std::move(modulus));
     }
   }
