@@ -75,56 +75,45 @@ bool canonicalStride(std::vector<Int> &num, Int &m) {
   return true;
 }
 
-/// The equalities `eqs` of the integer affine hull of `b` (rows over b's
-/// columns) as a piece whose locals are b's defined locals followed by one
-/// new division per stride that b's undefined locals imply.
-LocalPiece projectUndefinedLocals(const BasicRelation &b, const Matrix &eqs) {
-  unsigned base = b.offset(VarKind::Local), nl = b.numLocals();
-  // Every local is projected out, divisions included: the strides they
-  // carry come back as canonical divisions (canonicalStride), so that two
-  // disjuncts with the same congruence share one division whatever their
-  // own definitions were.
-  std::vector<unsigned> defined, undefined;
-  for (unsigned k = 0; k < nl; ++k)
-    undefined.push_back(k);
-  unsigned nk = base + unsigned(defined.size()); // Kept variables.
-  std::vector<int> kept(base + nl, -1);
-  for (unsigned c = 0; c < base; ++c)
-    kept[c] = int(c);
-  for (unsigned i = 0; i < defined.size(); ++i)
-    kept[base + defined[i]] = int(base + i);
-  unsigned rows = eqs.numRows(), m = unsigned(undefined.size());
-  // Split each equality into its kept part (with the constant) and its
-  // undefined-local part.
-  std::vector<FracRow> keptRows(rows, FracRow(nk + 1));
-  Matrix eu(rows, m);
+/// The equalities `eqs` (rows over [vars | locals | const]) of the integer
+/// affine hull of a disjunct with `base` variables and `nl` locals, with
+/// every local projected out as a lattice: equalities on the variables,
+/// plus one new division per congruence. Divisions are projected out too:
+/// the strides they carry come back in canonical form (canonicalStride), so
+/// that two disjuncts with the same congruence share one division whatever
+/// their own definitions were.
+LocalPiece projectLocals(unsigned base, unsigned nl, const Matrix &eqs) {
+  unsigned rows = eqs.numRows();
+  // Each equality: its variable part (with the constant) and its local
+  // part.
+  std::vector<FracRow> varRows(rows, FracRow(base + 1));
+  Matrix loc(rows, nl);
   for (unsigned r = 0; r < rows; ++r) {
-    for (unsigned c = 0; c < base + nl; ++c)
-      if (kept[c] >= 0)
-        keptRows[r][unsigned(kept[c])] = Fraction(eqs.at(r, c));
-    keptRows[r][nk] = Fraction(eqs.at(r, base + nl));
-    for (unsigned j = 0; j < m; ++j)
-      eu.at(r, j) = eqs.at(r, base + undefined[j]);
+    for (unsigned c = 0; c < base; ++c)
+      varRows[r][c] = Fraction(eqs.at(r, c));
+    varRows[r][base] = Fraction(eqs.at(r, base + nl));
+    for (unsigned j = 0; j < nl; ++j)
+      loc.at(r, j) = eqs.at(r, base + j);
   }
   std::vector<FracRow> pure;
   std::vector<std::pair<std::vector<Int>, Int>> strides;
-  if (m == 0) {
-    pure = keptRows;
+  if (nl == 0) {
+    pure = varRows;
   } else {
-    // u = V w with eu V = [H 0] in column echelon form; w is any integer
-    // vector. Solve the pivot rows for w (rational functions of the kept
-    // variables): the other rows are equalities, and each w must be an
+    // locals = V w with loc V = [H 0] in column echelon form; w is any
+    // integer vector. Solve the pivot rows for w (rational functions of
+    // the variables): the other rows are equalities, and each w must be an
     // integer, a congruence.
-    ColumnEchelon ce = columnEchelon(eu);
+    ColumnEchelon ce = columnEchelon(loc);
     std::vector<FracRow> w(ce.rank);
     unsigned next = 0;
     for (unsigned r = 0; r < rows; ++r) {
-      FracRow s = keptRows[r];
+      FracRow s = varRows[r];
       for (unsigned l = 0; l < next; ++l) {
         const Int &h = ce.h.at(r, l);
         if (h.isZero())
           continue;
-        for (unsigned c = 0; c <= nk; ++c)
+        for (unsigned c = 0; c <= base; ++c)
           s[c] = s[c] + Fraction(h) * w[l][c];
       }
       if (next < ce.rank && ce.pivotRows[next] == r) {
@@ -144,15 +133,15 @@ LocalPiece projectUndefinedLocals(const BasicRelation &b, const Matrix &eqs) {
     }
   }
   unsigned ns = unsigned(strides.size());
-  unsigned width = nk + ns + 1;
+  unsigned width = base + ns + 1;
   LocalPiece out;
   out.eqs = Matrix(0, width);
   out.ineqs = Matrix(0, width);
-  auto place = [&](const std::vector<Int> &row) { // Over nk + 1 columns.
+  auto place = [&](const std::vector<Int> &row) { // Over base + 1 columns.
     std::vector<Int> full(width);
-    for (unsigned c = 0; c < nk; ++c)
+    for (unsigned c = 0; c < base; ++c)
       full[c] = row[c];
-    full[width - 1] = row[nk];
+    full[width - 1] = row[base];
     return full;
   };
   for (const FracRow &p : pure) {
@@ -164,19 +153,9 @@ LocalPiece projectUndefinedLocals(const BasicRelation &b, const Matrix &eqs) {
     if (!zero)
       out.eqs.appendRow(place(row));
   }
-  for (unsigned i = 0; i < defined.size(); ++i) {
-    ConstRow num = b.divNumerator(defined[i]);
-    std::vector<Int> row(width);
-    for (unsigned c = 0; c < base + nl; ++c)
-      if (!num[c].isZero() && kept[c] >= 0)
-        row[unsigned(kept[c])] = num[c];
-    row[width - 1] = num[base + nl];
-    out.divNum.push_back(std::move(row));
-    out.divDen.push_back(b.divDenominator(defined[i]));
-  }
   for (unsigned t = 0; t < ns; ++t) {
     std::vector<Int> eq = place(strides[t].first);
-    eq[nk + t] = -strides[t].second;
+    eq[base + t] = -strides[t].second;
     out.eqs.appendRow(eq);
     out.divNum.push_back(place(strides[t].first));
     out.divDen.push_back(strides[t].second);
@@ -204,7 +183,8 @@ BasicRelation Relation::affineHull() const {
         b.addEquality(ah->equalities.row(i));
     if (!gaussEliminate(b) || !b.simplifyLocals())
       continue;
-    locals.push_back(projectUndefinedLocals(b, b.equalities()));
+    locals.push_back(projectLocals(b.offset(VarKind::Local), b.numLocals(),
+                                   b.equalities()));
   }
   if (locals.empty())
     return BasicRelation::empty(space_);

@@ -216,11 +216,11 @@ public:
   /// disjuncts' integer points. Cheaper and looser than convexHull.
   BasicRelation simpleHull() const;
   /// Over-approximation (isl's affine_hull): the smallest affine subspace
-  /// of the lifted space [params | dims | aligned divisions] containing the
-  /// integer points of every disjunct (existentials that are not divisions
-  /// contribute their strides as new divisions). Only equalities (and the
-  /// definitions of the divisions they use): a stride like `i mod 3 = 0`
-  /// survives when a division expresses it.
+  /// of the lifted space [params | dims | divisions] containing the integer
+  /// points of every disjunct, where the divisions express the strides of
+  /// each disjunct's locals. Only equalities (and the definitions of the
+  /// divisions they use): `i mod 3 = 0` survives, but two points 4 apart
+  /// give the universe, not a stride no division expresses.
   BasicRelation affineHull() const;
   /// Over-approximation (isl's remove_divs): every disjunct with its locals
   /// (divisions and existentials) eliminated by rational Fourier-Motzkin, so
