@@ -117,7 +117,7 @@ BasicRelation commonValidConstraints(const Relation &r) {
 Relation IntegerSetAnalysis::convexHull(const Relation &set) const {
   if (set.numDisjuncts() <= 1)
     return set;
-  Relation c = set.coalesce();
+  Relation c = simplify(set);
   if (c.numDisjuncts() <= 1)
     return c;
 #if PENGUIN_HAVE_ENGINE_HULLS
@@ -128,7 +128,14 @@ Relation IntegerSetAnalysis::convexHull(const Relation &set) const {
 }
 
 Relation IntegerSetAnalysis::simplify(const Relation &set) const {
-  return set.coalesce();
+  Relation c = set.coalesce();
+  // Workaround for an engine problem (docs/penguin-simplifier.md, "Engine
+  // problems"): coalesce can drop a disjunct whose divisions define the
+  // same lattice twice. Fewer disjuncts must mean the same points; when
+  // they do not, the union stays as it was (exact, just not coalesced).
+  if (set.numDisjuncts() > 1 && !c.isEqual(set))
+    return set;
+  return c;
 }
 
 namespace {

@@ -9,6 +9,8 @@
 
 #include "penguin/Linearize.h"
 
+#include "Checked.h"
+
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -230,7 +232,7 @@ PredicateSimplifier::predicatesOverLoopnestConvexHull(
   // when over-approximating anyway, be replaced by its convex hull).
   if (g->numDisjuncts() > 1) {
     std::optional<Relation> one = tryEngine([&] {
-      Relation c = g->coalesce();
+      Relation c = simplify(*g);
       if (c.numDisjuncts() > 1 && overapproximate)
         c = convexHull(c);
       return c;
@@ -476,19 +478,33 @@ SimplifyOutcome PredicateSimplifier::shrinkImpl(Loop &loop,
         p.headers.push_back(h);
         continue;
       }
+      // The new iterations stay a subset of the old ones: a constant lb
+      // and the stride move only within the old lattice lb + stride*k.
       bool single = b.lower && b.upper && *b.lower == *b.upper;
       if (b.lower) {
-        AffineExpr lo = ctx.constant(*b.lower);
         if (l.lb.isConstant()) {
-          h.lb = lo;
-          if (!single)
-            h.stride = b.stride; // a multiple of the old stride
-        } else if (l.stride == 1 && alwaysLeq(l.lb, lo)) {
-          h.lb = lo;
+          int64_t oldLb = l.lb.constantValue();
+          int64_t lo = *b.lower;
+          int64_t stride = single ? l.stride : b.stride;
+          if (stride % l.stride != 0 ||
+              detail::checkedSub(lo, oldLb) % l.stride != 0) {
+            // Bounds of an over-approximation (the convex-hull variant):
+            // round up onto the old lattice, keep the old stride.
+            stride = l.stride;
+            lo = detail::checkedAdd(
+                oldLb, detail::checkedMul(
+                           detail::ceilDivPos(detail::checkedSub(lo, oldLb),
+                                              l.stride),
+                           l.stride));
+          }
+          h.lb = ctx.constant(lo);
+          h.stride = stride;
+        } else if (l.stride == 1 && alwaysLeq(l.lb, ctx.constant(*b.lower))) {
+          h.lb = ctx.constant(*b.lower);
         }
       }
       if (b.upper) {
-        AffineExpr hi = ctx.constant(*b.upper + 1);
+        AffineExpr hi = ctx.constant(detail::checkedAdd(*b.upper, 1));
         if (l.ub.isConstant() || alwaysLeq(hi, l.ub))
           h.ub = hi;
       }
@@ -569,9 +585,15 @@ SimplifyOutcome PredicateSimplifier::shrinkImpl(Loop &loop,
         throw BridgeError("shrink_domain: the new loop nest of s" +
                           std::to_string(s.inst->id) +
                           " does not contain its domain");
-      Relation g = pds[k].gist(box).coalesce();
-      if (g.numDisjuncts() == 0)
-        continue; // never executes: its predicates stay as they are
+      Relation g = simplify(pds[k].gist(box));
+      if (g.numDisjuncts() == 0) {
+        // Never executes: its predicates stay as they are, which is exact
+        // because the new loops run a subset of the old iterations (checked).
+        if (!predicatedDomain(*s.inst, s.nest, withApprox).isEmpty())
+          throw BridgeError("shrink_domain: s" + std::to_string(s.inst->id) +
+                            " would execute in the new loop nest");
+        continue;
+      }
       if (g.numDisjuncts() != 1)
         throw BridgeError("shrink_domain: the residual guard of s" +
                           std::to_string(s.inst->id) +

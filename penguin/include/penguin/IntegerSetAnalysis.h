@@ -110,7 +110,8 @@ public:
                              unsigned dim) const;
 
   /// simplify: the same points with fewer disjuncts and constraints
-  /// (coalesce).
+  /// (coalesce; a union whose coalesced form is not the same set — an
+  /// engine problem, see docs/penguin-simplifier.md — is returned as is).
   presburger::Relation simplify(const presburger::Relation &set) const;
 
   /// The access relation of `ap` (see accessRelation in the bridge).
