@@ -500,11 +500,26 @@ SimplifyOutcome PredicateSimplifier::shrinkImpl(Loop &loop,
           h.lb = ctx.constant(lo);
           h.stride = stride;
         } else if (l.stride == 1 && alwaysLeq(l.lb, ctx.constant(*b.lower))) {
+          // A symbolic lb (stride 1) that is never above the constant one:
+          // the constant lb and the stride of the values replace it.
           h.lb = ctx.constant(*b.lower);
+          if (!single)
+            h.stride = b.stride;
         }
       }
       if (b.upper) {
-        AffineExpr hi = ctx.constant(detail::checkedAdd(*b.upper, 1));
+        int64_t upper = *b.upper;
+        if (h.lb.isConstant() && upper >= h.lb.constantValue()) {
+          // The last value of the new lattice (a no-op for exact bounds,
+          // a tightening for the bounds of a convex hull).
+          int64_t lo = h.lb.constantValue();
+          upper = detail::checkedAdd(
+              lo, detail::checkedMul(
+                      detail::floorDivPos(detail::checkedSub(upper, lo),
+                                          h.stride),
+                      h.stride));
+        }
+        AffineExpr hi = ctx.constant(detail::checkedAdd(upper, 1));
         if (l.ub.isConstant() || alwaysLeq(hi, l.ub))
           h.ub = hi;
       }
