@@ -90,6 +90,9 @@ Relation lexOpt(const Relation &r, bool maximize) {
                                       maximize ? LexOrder::GT : LexOrder::LT);
   Relation beaten = candidates.intersect(candidates.applyRange(order));
   Relation best = candidates.subtract(beaten);
+  // The difference leaves many small pieces; fusing them keeps the
+  // piecewise result readable and cheap for later operations.
+  best = best.coalesce();
   return r.isSet() ? best.range() : best;
 }
 

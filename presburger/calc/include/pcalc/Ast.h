@@ -1,0 +1,115 @@
+//===- Ast.h - Statements and expressions of the calculator ----*- C++ -*-===//
+#ifndef PCALC_AST_H
+#define PCALC_AST_H
+
+#include "pcalc/Source.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace presburger::calc {
+
+/// The binary operators, lowest precedence first (see precedence()).
+enum class BinaryOp {
+  Equal,         // =
+  Subset,        // <=
+  ProperSubset,  // <
+  Superset,      // >=
+  ProperSuperset,// >
+  Union,         // +
+  Difference,    // -
+  Intersect,     // *
+  Gist,          // %
+  Join,          // .
+  Cross,         // cross
+  Universal,     // ->
+  LexLt,         // <<
+  LexLe,         // <<=
+  LexGt,         // >>
+  LexGe,         // >>=
+};
+
+/// How the operator is written.
+const char *spelling(BinaryOp op);
+/// Its precedence level: 1 (comparisons, lowest) to 8 (lexicographic
+/// orders, highest). All binary operators associate to the left.
+int precedence(BinaryOp op);
+
+/// The prefix functions of one argument.
+enum class Function {
+  Coalesce,
+  Lexmin,
+  Lexmax,
+  Dom,
+  Ran,
+  Deltas,
+  Sample,
+  Aff,
+  Poly,
+  ConvexHull,
+  SimpleHull,
+  Params,
+  Wrap,
+  Unwrap,
+  Universe,
+  Identity,
+  IsEmpty,
+  IsUniverse,
+  IsSingleValued,
+  IsInjective,
+  IsBijective,
+};
+
+/// The function's name in the language.
+const char *name(Function f);
+/// The function called `word`, if any.
+std::optional<Function> lookupFunction(std::string_view word);
+/// Function names and the keywords `print` and `cross`: not usable as
+/// variable names.
+bool isReservedWord(std::string_view word);
+
+struct Expr {
+  enum class Kind {
+    Literal,  // text: the literal as written
+    Variable, // text: the name
+    Binary,   // op, lhs, rhs
+    Call,     // fn, lhs (the argument)
+    Apply,    // lhs (the relation), rhs (the argument): m(s)
+    Inverse,  // lhs: m^-1
+  };
+  Kind kind;
+  /// The token that makes the node: the literal, the name, the operator,
+  /// the function name, the `(` of an application, the `^` of an inverse.
+  SourcePos pos;
+  std::string text;
+  BinaryOp op = BinaryOp::Union;
+  Function fn = Function::Coalesce;
+  std::unique_ptr<Expr> lhs, rhs;
+  /// Height of the tree rooted here (a leaf has depth 1).
+  unsigned depth = 1;
+};
+
+/// The expression fully parenthesized, for tests and debugging: binary
+/// nodes as `(a + b)`, calls as `(dom a)`, applications as `a(b)`, inverses
+/// as `a^-1`, literals as written.
+std::string toString(const Expr &e);
+
+struct Statement {
+  enum class Kind {
+    Empty,  // a lone `;`
+    Assign, // NAME := EXPR;
+    Print,  // EXPR; or print EXPR;
+  };
+  Kind kind = Kind::Empty;
+  /// The statement's first token.
+  SourcePos pos;
+  /// The assigned name.
+  std::string name;
+  std::unique_ptr<Expr> expr;
+};
+
+} // namespace presburger::calc
+
+#endif // PCALC_AST_H

@@ -1,0 +1,67 @@
+//===- LineLoop.h - Reading statements line by line ------------*- C++ -*-===//
+//
+// Standard input is read a line at a time: lines are gathered until they
+// hold complete statements (a continuation prompt is shown while a
+// statement is unfinished), which then run at once. Interactively (standard
+// input is a terminal) an error is reported and the session goes on;
+// otherwise the first error ends the run, as for a script file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PCALC_LINELOOP_H
+#define PCALC_LINELOOP_H
+
+#include "pcalc/Session.h"
+
+#include <istream>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace presburger::calc {
+
+class LineReader {
+public:
+  virtual ~LineReader() = default;
+  /// The next line without its newline, or nullopt at the end of input.
+  /// `continuation` says whether a statement is unfinished (the prompt to
+  /// show, if any).
+  virtual std::optional<std::string> readLine(bool continuation) = 0;
+};
+
+/// Reads lines from a stream; shows prompts on `promptOut` when given.
+class StreamLineReader : public LineReader {
+public:
+  explicit StreamLineReader(std::istream &in, std::ostream *promptOut = nullptr)
+      : in_(in), promptOut_(promptOut) {}
+  std::optional<std::string> readLine(bool continuation) override;
+
+private:
+  std::istream &in_;
+  std::ostream *promptOut_;
+};
+
+/// The prompts of interactive use.
+inline constexpr const char *kPrompt = "pcalc> ";
+inline constexpr const char *kContinuationPrompt = "  ...> ";
+
+/// The reader for a terminal: line editing and history with libedit when
+/// the build has it (and standard output is a terminal too), otherwise
+/// plain lines from std::cin with prompts on standard output.
+std::unique_ptr<LineReader> makeTerminalLineReader(bool stdoutIsTerminal);
+
+struct LineLoopOptions {
+  std::string sourceName = "<stdin>";
+  /// Stop at the first error (non-interactive) or report it and go on.
+  bool stopAtError = true;
+};
+
+/// Runs everything `reader` delivers. Returns the exit status: 1 when it
+/// stopped at an error, 0 otherwise (an interactive session always ends
+/// with 0).
+int runLineLoop(Session &session, LineReader &reader,
+                const LineLoopOptions &options);
+
+} // namespace presburger::calc
+
+#endif // PCALC_LINELOOP_H

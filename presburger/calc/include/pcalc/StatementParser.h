@@ -1,0 +1,81 @@
+//===- StatementParser.h - The calculator's grammar ------------*- C++ -*-===//
+//
+//   statement  := ';' | NAME ':=' expr ';' | 'print' expr ';' | expr ';'
+//   expr       := cmp
+//   cmp        := sum   (('=' | '<=' | '<' | '>=' | '>') sum)*
+//   sum        := meet  (('+' | '-') meet)*
+//   meet       := gist  ('*' gist)*
+//   gist       := join  ('%' join)*
+//   join       := cross ('.' cross)*
+//   cross      := arrow ('cross' arrow)*
+//   arrow      := lex   ('->' lex)*
+//   lex        := unary (('<<' | '<<=' | '>>' | '>>=') unary)*
+//   unary      := FUNCTION unary | postfix
+//   postfix    := primary ('(' expr ')' | '^' '-' '1')*
+//   primary    := NAME | LITERAL | '(' expr ')'
+//
+// Every binary operator associates to the left. A function applies to the
+// unary expression after it, so it binds tighter than any binary operator
+// (`coalesce a + b` is `(coalesce a) + b`) and looser than the postfix
+// application and inverse (`dom m^-1` is `dom (m^-1)`).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PCALC_STATEMENTPARSER_H
+#define PCALC_STATEMENTPARSER_H
+
+#include "pcalc/Ast.h"
+#include "pcalc/Lexer.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace presburger::calc {
+
+class StatementParser {
+public:
+  /// Limits that keep the parser's and the evaluator's recursion far from
+  /// the end of the stack: parentheses, argument lists and function
+  /// prefixes may nest kMaxNesting deep, and an expression tree may be at
+  /// most kMaxDepth high (a chain `a + b + ...` of kMaxDepth operands).
+  static constexpr unsigned kMaxNesting = 256;
+  static constexpr unsigned kMaxDepth = 2000;
+
+  /// `isVariable` tells whether a name is a defined variable; it only
+  /// sharpens the message for a name followed by an operand (`foo x`:
+  /// an unknown function, or a variable missing an operator).
+  explicit StatementParser(
+      Lexer &lexer,
+      std::function<bool(const std::string &)> isVariable = nullptr)
+      : lexer_(lexer), isVariable_(std::move(isVariable)) {}
+
+  /// The next statement, or nullopt at the end of the input. Throws
+  /// CalcError on a syntax error; the parser cannot continue after one.
+  std::optional<Statement> next();
+
+  /// Parses `text` as one expression and nothing else (for tests).
+  static std::unique_ptr<Expr> parseExpression(std::string_view text);
+
+private:
+  std::unique_ptr<Expr> parseExpr();
+  std::unique_ptr<Expr> parseBinaryLevel(int level);
+  std::unique_ptr<Expr> parseUnary();
+  std::unique_ptr<Expr> parsePostfix();
+  std::unique_ptr<Expr> parsePrimary();
+  std::unique_ptr<Expr> makeBinary(BinaryOp op, SourcePos pos,
+                                   std::unique_ptr<Expr> lhs,
+                                   std::unique_ptr<Expr> rhs);
+  void checkDepth(unsigned depth, SourcePos pos);
+  void enterNesting(SourcePos pos);
+  /// The binary operator of level `level` that the next token is, if any.
+  std::optional<BinaryOp> binaryOpAt(int level);
+  [[noreturn]] void fail(const Token &t, const std::string &what);
+
+  Lexer &lexer_;
+  std::function<bool(const std::string &)> isVariable_;
+  unsigned nesting_ = 0;
+};
+
+} // namespace presburger::calc
+
+#endif // PCALC_STATEMENTPARSER_H

@@ -1,0 +1,54 @@
+//===- Value.h - The calculator's values -----------------------*- C++ -*-===//
+//
+// A value is a boolean or a union of sets or relations (a
+// presburger::UnionRelation): a union set, a union relation, a params set
+// `[n] -> { : n > 0 }`, or the empty union, which has no space and so is
+// accepted wherever a set, a relation or a params set is.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PCALC_VALUE_H
+#define PCALC_VALUE_H
+
+#include "presburger/UnionRelation.h"
+
+#include <string>
+
+namespace presburger::calc {
+
+class Value {
+public:
+  enum class Kind {
+    Boolean,
+    Empty,    // the empty union: no piece, so no space
+    Set,      // every piece a set
+    Relation, // every piece a relation
+    Params,   // a single params piece
+    Mixed,    // sets and relations together (never built by the language)
+  };
+
+  static Value boolean(bool b);
+  static Value of(UnionRelation u);
+
+  Kind kind() const;
+  bool isBoolean() const { return isBoolean_; }
+  bool asBoolean() const { return boolean_; }
+  /// The union; only for non-boolean values.
+  const UnionRelation &asUnion() const { return union_; }
+
+private:
+  bool isBoolean_ = false;
+  bool boolean_ = false;
+  UnionRelation union_;
+};
+
+/// "a boolean", "a set", "a relation", "a params set", "the empty set",
+/// "a union of sets and relations".
+std::string describe(Value::Kind kind);
+
+/// The printed form: `True`, `False`, or isl notation (canonical: the same
+/// value always prints the same text).
+std::string formatValue(const Value &v);
+
+} // namespace presburger::calc
+
+#endif // PCALC_VALUE_H

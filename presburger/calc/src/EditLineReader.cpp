@@ -1,0 +1,102 @@
+//===- EditLineReader.cpp - Interactive input with libedit ----------------===//
+//
+// Compiled only when pkg-config finds libedit. Nothing here runs unless
+// standard input is a terminal: scripts, -e and piped input never touch
+// libedit.
+//
+//===----------------------------------------------------------------------===//
+#include "pcalc/LineLoop.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+#include <histedit.h>
+
+namespace presburger::calc {
+
+namespace {
+
+class EditLineReader : public LineReader {
+public:
+  EditLineReader() {
+    el_ = el_init("presburger-calc", stdin, stdout, stderr);
+    hist_ = history_init();
+    if (!el_ || !hist_)
+      return;
+    history(hist_, &event_, H_SETSIZE, 1000);
+    history(hist_, &event_, H_SETUNIQUE, 1);
+    el_set(el_, EL_EDITOR, "emacs");
+    el_set(el_, EL_SIGNAL, 1);
+    el_set(el_, EL_CLIENTDATA, static_cast<void *>(this));
+    el_set(el_, EL_PROMPT, &EditLineReader::prompt);
+    el_set(el_, EL_HIST, history, hist_);
+    el_source(el_, nullptr); // the user's ~/.editrc, if any
+    if (const char *home = std::getenv("HOME"); home && *home) {
+      historyFile_ = std::string(home) + "/.presburger_calc_history";
+      history(hist_, &event_, H_LOAD, historyFile_.c_str());
+    }
+  }
+
+  ~EditLineReader() override {
+    if (hist_ && !historyFile_.empty())
+      history(hist_, &event_, H_SAVE, historyFile_.c_str());
+    if (el_)
+      el_end(el_);
+    if (hist_)
+      history_end(hist_);
+  }
+
+  EditLineReader(const EditLineReader &) = delete;
+  EditLineReader &operator=(const EditLineReader &) = delete;
+
+  bool ok() const { return el_ && hist_; }
+
+  std::optional<std::string> readLine(bool continuation) override {
+    continuation_ = continuation;
+    std::cout.flush();
+    int count = 0;
+    const char *line = el_gets(el_, &count);
+    if (!line || count <= 0) {
+      std::fputc('\n', stdout);
+      std::fflush(stdout);
+      return std::nullopt;
+    }
+    std::string text(line, static_cast<size_t>(count));
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
+      text.pop_back();
+    if (text.find_first_not_of(" \t") != std::string::npos)
+      history(hist_, &event_, H_ENTER, text.c_str());
+    return text;
+  }
+
+private:
+  static char *prompt(EditLine *el) {
+    void *data = nullptr;
+    el_get(el, EL_CLIENTDATA, &data);
+    auto *self = static_cast<EditLineReader *>(data);
+    const char *p = self && self->continuation_ ? kContinuationPrompt : kPrompt;
+    return const_cast<char *>(p);
+  }
+
+  EditLine *el_ = nullptr;
+  History *hist_ = nullptr;
+  HistEvent event_{};
+  bool continuation_ = false;
+  std::string historyFile_;
+};
+
+} // namespace
+
+std::unique_ptr<LineReader> makeTerminalLineReader(bool stdoutIsTerminal) {
+  if (stdoutIsTerminal) {
+    auto reader = std::make_unique<EditLineReader>();
+    if (reader->ok())
+      return reader;
+  }
+  // Output redirected (or libedit failed to start): plain lines, prompts on
+  // the error stream so that they stay out of the results.
+  return std::make_unique<StreamLineReader>(std::cin, &std::cerr);
+}
+
+} // namespace presburger::calc

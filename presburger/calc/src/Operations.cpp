@@ -1,0 +1,263 @@
+//===- Operations.cpp - Operators and functions on values -----------------===//
+#include "pcalc/Operations.h"
+
+#include "pcalc/PendingFunctions.h"
+
+namespace presburger::calc {
+
+namespace {
+
+using Kind = Value::Kind;
+
+bool isUnion(Kind k) { return k != Kind::Boolean; }
+bool isSetLike(Kind k) { return k == Kind::Set || k == Kind::Empty; }
+bool isRelationLike(Kind k) { return k == Kind::Relation || k == Kind::Empty; }
+
+/// Two unions of the same kind (the empty union fits any kind).
+bool sameKind(Kind a, Kind b) {
+  if (!isUnion(a) || !isUnion(b))
+    return false;
+  return a == b || a == Kind::Empty || b == Kind::Empty;
+}
+
+const char *meaning(BinaryOp op) {
+  switch (op) {
+  case BinaryOp::Equal: return "equality";
+  case BinaryOp::Subset: return "subset";
+  case BinaryOp::ProperSubset: return "proper subset";
+  case BinaryOp::Superset: return "superset";
+  case BinaryOp::ProperSuperset: return "proper superset";
+  case BinaryOp::Union: return "union";
+  case BinaryOp::Difference: return "difference";
+  case BinaryOp::Intersect: return "intersection";
+  case BinaryOp::Gist: return "gist";
+  case BinaryOp::Join: return "join";
+  case BinaryOp::Cross: return "product";
+  case BinaryOp::Universal: return "universal relation";
+  case BinaryOp::LexLt:
+  case BinaryOp::LexLe:
+  case BinaryOp::LexGt:
+  case BinaryOp::LexGe:
+    return "lexicographic order";
+  }
+  return "operator";
+}
+
+[[noreturn]] void binaryTypeError(BinaryOp op, Kind a, Kind b,
+                                  const std::string &hint = "") {
+  std::string msg = std::string("'") + spelling(op) + "' (" + meaning(op) +
+                    ") does not apply to " + describe(a) + " and " +
+                    describe(b);
+  if (!hint.empty())
+    msg += "; " + hint;
+  throw TypeError(msg);
+}
+
+[[noreturn]] void callTypeError(Function f, const char *needs, Kind got) {
+  throw TypeError(std::string("'") + name(f) + "' needs " + needs + ", got " +
+                  describe(got));
+}
+
+LexOrder lexOrderOf(BinaryOp op) {
+  switch (op) {
+  case BinaryOp::LexLt: return LexOrder::LT;
+  case BinaryOp::LexLe: return LexOrder::LE;
+  case BinaryOp::LexGt: return LexOrder::GT;
+  default: return LexOrder::GE;
+  }
+}
+
+Value compare(BinaryOp op, const UnionRelation &a, const UnionRelation &b) {
+  switch (op) {
+  case BinaryOp::Equal:
+    return Value::boolean(a.isEqual(b));
+  case BinaryOp::Subset:
+    return Value::boolean(a.isSubsetOf(b));
+  case BinaryOp::ProperSubset:
+    return Value::boolean(a.isSubsetOf(b) && !b.isSubsetOf(a));
+  case BinaryOp::Superset:
+    return Value::boolean(b.isSubsetOf(a));
+  default: // ProperSuperset
+    return Value::boolean(b.isSubsetOf(a) && !a.isSubsetOf(b));
+  }
+}
+
+} // namespace
+
+UnionRelation intersectParams(const UnionRelation &u, const UnionRelation &p) {
+  if (u.isParamsUnion() || u.isEmptyUnion() || p.isEmptyUnion())
+    return u.intersect(p);
+  // The params set as a zero-dimensional set (the same columns), so that
+  // the universal relation from it to each piece carries its constraints
+  // onto the piece's parameters.
+  Relation zero = p.pieces().front();
+  zero.setSpace(Space::set(zero.space().paramNames(), Tuple(0)));
+  UnionRelation out(u.paramNames());
+  for (const Relation &r : u.pieces()) {
+    Relation x = r.isRelation() ? r.wrap() : r;
+    Relation both = Relation::universeBetween(zero.space(), x.space())
+                        .intersectDomain(zero)
+                        .intersectRange(x)
+                        .range();
+    out.add(r.isRelation() ? both.unwrap() : both);
+  }
+  return out;
+}
+
+Value evalBinary(BinaryOp op, const Value &av, const Value &bv) {
+  Kind a = av.kind(), b = bv.kind();
+  if (!isUnion(a) || !isUnion(b))
+    binaryTypeError(op, a, b);
+  const UnionRelation &x = av.asUnion(), &y = bv.asUnion();
+  switch (op) {
+  case BinaryOp::Equal:
+  case BinaryOp::Subset:
+  case BinaryOp::ProperSubset:
+  case BinaryOp::Superset:
+  case BinaryOp::ProperSuperset:
+    if (!sameKind(a, b))
+      binaryTypeError(op, a, b);
+    return compare(op, x, y);
+  case BinaryOp::Union:
+    if (!sameKind(a, b))
+      binaryTypeError(op, a, b);
+    return Value::of(x.unite(y));
+  case BinaryOp::Difference:
+    if (!sameKind(a, b))
+      binaryTypeError(op, a, b);
+    return Value::of(x.subtract(y));
+  case BinaryOp::Intersect:
+    if (sameKind(a, b))
+      return Value::of(x.intersect(y));
+    if (a == Kind::Relation && b == Kind::Set)
+      return Value::of(x.intersectDomain(y));
+    if (b == Kind::Params)
+      return Value::of(intersectParams(x, y));
+    if (a == Kind::Params)
+      return Value::of(intersectParams(y, x));
+    binaryTypeError(op, a, b,
+                    a == Kind::Set && b == Kind::Relation
+                        ? "to restrict the domain of a relation m to a set "
+                          "s, write m * s"
+                        : "");
+  case BinaryOp::Gist:
+    if (a == Kind::Set && b == Kind::Relation)
+      binaryTypeError(op, a, b, "the context of a set is a set or a params "
+                                "set");
+    if (sameKind(a, b) || (a == Kind::Relation && b == Kind::Set) ||
+        (b == Kind::Params && a != Kind::Mixed))
+      return Value::of(x.gist(y));
+    binaryTypeError(op, a, b);
+  case BinaryOp::Join:
+    if (!isRelationLike(a) || !isRelationLike(b))
+      binaryTypeError(op, a, b, "'.' joins two relations");
+    return Value::of(x.applyRange(y));
+  case BinaryOp::Cross:
+    if (!(isSetLike(a) && isSetLike(b)) &&
+        !(isRelationLike(a) && isRelationLike(b)))
+      binaryTypeError(op, a, b, "'cross' takes two sets or two relations");
+    return Value::of(x.product(y));
+  case BinaryOp::Universal:
+    if (!isSetLike(a) || !isSetLike(b))
+      binaryTypeError(op, a, b, "'->' relates two sets");
+    return Value::of(x.universeTo(y));
+  case BinaryOp::LexLt:
+  case BinaryOp::LexLe:
+  case BinaryOp::LexGt:
+  case BinaryOp::LexGe:
+    if (!(isSetLike(a) && isSetLike(b)) &&
+        !(isRelationLike(a) && isRelationLike(b)))
+      binaryTypeError(op, a, b, "lexicographic orders relate two sets or "
+                                "two relations");
+    return Value::of(x.lexOrderTo(y, lexOrderOf(op)));
+  }
+  binaryTypeError(op, a, b);
+}
+
+Value evalCall(Function f, const Value &xv) {
+  Kind k = xv.kind();
+  const UnionRelation &x = xv.asUnion();
+  if (isPendingFunction(f)) {
+    if (!isUnion(k))
+      callTypeError(f, "a set, a relation or a params set", k);
+    return Value::of(evalPendingFunction(f, x));
+  }
+  switch (f) {
+  case Function::Lexmin:
+  case Function::Lexmax:
+    if (!isSetLike(k) && !isRelationLike(k))
+      callTypeError(f, "a set or a relation", k);
+    return Value::of(f == Function::Lexmin ? x.lexmin() : x.lexmax());
+  case Function::Dom:
+  case Function::Ran:
+  case Function::Deltas:
+    if (!isRelationLike(k))
+      callTypeError(f, "a relation", k);
+    if (f == Function::Dom)
+      return Value::of(x.domain());
+    if (f == Function::Ran)
+      return Value::of(x.range());
+    return Value::of(x.deltas());
+  case Function::Sample:
+  case Function::Params:
+  case Function::Universe:
+  case Function::IsEmpty:
+  case Function::IsUniverse:
+    if (!isUnion(k))
+      callTypeError(f, "a set, a relation or a params set", k);
+    if (f == Function::Sample)
+      return Value::of(x.sample());
+    if (f == Function::Params)
+      return Value::of(x.params());
+    if (f == Function::Universe)
+      return Value::of(x.universe());
+    if (f == Function::IsEmpty)
+      return Value::boolean(x.isEmpty());
+    return Value::boolean(x.isUniverse());
+  case Function::Wrap:
+    if (!isRelationLike(k))
+      callTypeError(f, "a relation", k);
+    return Value::of(x.wrap());
+  case Function::Unwrap:
+    if (!isSetLike(k))
+      callTypeError(f, "a set of pairs [A[..] -> B[..]]", k);
+    return Value::of(x.unwrap());
+  case Function::Identity:
+    if (!isSetLike(k))
+      callTypeError(f, "a set", k);
+    return Value::of(x.identity());
+  case Function::IsSingleValued:
+  case Function::IsInjective:
+  case Function::IsBijective:
+    if (!isRelationLike(k))
+      callTypeError(f, "a relation", k);
+    if (f == Function::IsSingleValued)
+      return Value::boolean(x.isSingleValued());
+    if (f == Function::IsInjective)
+      return Value::boolean(x.isInjective());
+    return Value::boolean(x.isBijective());
+  default:
+    break;
+  }
+  throw std::logic_error(std::string("unhandled function '") + name(f) + "'");
+}
+
+Value evalApply(const Value &mv, const Value &sv) {
+  Kind m = mv.kind(), s = sv.kind();
+  if (!isRelationLike(m))
+    throw TypeError("cannot apply " + describe(m) +
+                    ": in m(s), m must be a relation");
+  if (!isSetLike(s))
+    throw TypeError("a relation applies to a set: in m(s), s must be a set, "
+                    "got " + describe(s));
+  return Value::of(sv.asUnion().apply(mv.asUnion()));
+}
+
+Value evalInverse(const Value &mv) {
+  Kind m = mv.kind();
+  if (!isRelationLike(m))
+    throw TypeError("'^-1' (inverse) needs a relation, got " + describe(m));
+  return Value::of(mv.asUnion().reverse());
+}
+
+} // namespace presburger::calc

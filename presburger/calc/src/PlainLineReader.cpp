@@ -1,0 +1,18 @@
+//===- PlainLineReader.cpp - Interactive input without libedit ------------===//
+//
+// Used when the build found no libedit: plain lines with prompts, no line
+// editing or history.
+//
+//===----------------------------------------------------------------------===//
+#include "pcalc/LineLoop.h"
+
+#include <iostream>
+
+namespace presburger::calc {
+
+std::unique_ptr<LineReader> makeTerminalLineReader(bool stdoutIsTerminal) {
+  return std::make_unique<StreamLineReader>(
+      std::cin, stdoutIsTerminal ? &std::cout : &std::cerr);
+}
+
+} // namespace presburger::calc
