@@ -129,12 +129,20 @@ Relation IntegerSetAnalysis::convexHull(const Relation &set) const {
 
 Relation IntegerSetAnalysis::simplify(const Relation &set) const {
   Relation c = set.coalesce();
-  // Workaround for an engine problem (docs/penguin-simplifier.md, "Engine
-  // problems"): coalesce can drop a disjunct whose divisions define the
-  // same lattice twice. Fewer disjuncts must mean the same points; when
-  // they do not, the union stays as it was (exact, just not coalesced).
-  if (set.numDisjuncts() > 1 && !c.isEqual(set))
-    return set;
+  // Workaround for two engine problems (docs/penguin-simplifier.md,
+  // "Engine problems"): coalesce can drop a disjunct whose divisions define
+  // the same lattice twice, and the equality test can throw
+  // InvalidArgument on divisions of undefined existentials. Fewer
+  // disjuncts must mean the same points; when that is not shown, the union
+  // stays as it was (exact, just not coalesced).
+  if (set.numDisjuncts() > 1) {
+    try {
+      if (!c.isEqual(set))
+        return set;
+    } catch (const presburger::InvalidArgument &) {
+      return set;
+    }
+  }
   return c;
 }
 
