@@ -308,8 +308,10 @@ void checkMode(Mode mode, uint32_t seed, int rounds, Tally &tally) {
         EXPECT_TRUE(dom.isEqual(it->second)) << "s" << id << "\n"
                                              << text << "\n->\n" << after;
     }
-    if (mode != Mode::Overapprox) {
-      // A second run changes nothing.
+    if (mode != Mode::Overapprox && mode != Mode::ShrinkHull) {
+      // A second run changes nothing. (Not for the convex-hull variant: the
+      // bounds of a hull depend on the shape of the sets, which the first
+      // run changes, so a second run may tighten further.)
       transform(k, mode, after);
       EXPECT_EQ(printModule(m), after) << text;
     }
