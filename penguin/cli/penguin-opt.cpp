@@ -11,6 +11,7 @@
 
 #include "penguin/Parser.h"
 #include "penguin/Pass.h"
+#include "penguin/PredicateSimplifier.h"
 #include "penguin/Printer.h"
 #include "penguin/Statistics.h"
 #include "penguin/Verify.h"
@@ -98,6 +99,7 @@ bool haveOutputOption(int argc, char **argv) {
 
 int run(int argc, char **argv) {
   PassRegistry registry = PassRegistry::withBuiltinPasses();
+  registerSimplifierPasses(registry);
   std::vector<std::string> passNames;
   std::string input, output;
   bool haveInput = false, stats = false, verify = true;
