@@ -575,7 +575,6 @@ std::optional<Vec> wrapConstraint(const BasicRelation &set, ConstRow bound,
   return out;
 }
 
-std::optional<std::vector<unsigned>> definitionOrder(const BasicRelation &b);
 bool coveredBy(const BasicRelation &c,
                const std::vector<const BasicRelation *> &pieces, size_t idx);
 
@@ -591,7 +590,7 @@ bool coveredByPieces(const BasicRelation &c,
   for (const BasicRelation *p : pieces) {
     defined.push_back(*p);
     allDefined = allDefined && defined.back().detectDivDefinitions() &&
-                 definitionOrder(defined.back()).has_value();
+                 defined.back().divisionOrder().has_value();
   }
   if (allDefined) {
     std::vector<const BasicRelation *> ptrs;
@@ -1192,36 +1191,6 @@ PairCoalescer::Change PairCoalescer::dispatch() {
 // Common locals for a pair.
 //===----------------------------------------------------------------------===//
 
-/// Order of the locals of `b` such that each definition only uses earlier
-/// ones; nullopt when some local has no definition or definitions cycle.
-std::optional<std::vector<unsigned>> definitionOrder(const BasicRelation &b) {
-  unsigned n = b.numLocals(), lo = b.offset(VarKind::Local);
-  std::vector<unsigned> order;
-  std::vector<bool> done(n, false);
-  for (unsigned k = 0; k < n; ++k)
-    if (!b.hasDivDef(k))
-      return std::nullopt;
-  while (order.size() < n) {
-    bool progress = false;
-    for (unsigned k = 0; k < n; ++k) {
-      if (done[k])
-        continue;
-      bool ready = true;
-      for (unsigned l = 0; l < n && ready; ++l)
-        if (!done[l] && !b.divNumerator(k)[lo + l].isZero())
-          ready = false;
-      if (!ready)
-        continue;
-      done[k] = true;
-      order.push_back(k);
-      progress = true;
-    }
-    if (!progress)
-      return std::nullopt;
-  }
-  return order;
-}
-
 /// Whether every integer point of `c` lies in one of pieces[idx..], whose
 /// locals all have division definitions. Splits `c` along the constraints
 /// of one piece that `c` does not imply (c and r <= -1, then c and r >= 0
@@ -1259,7 +1228,7 @@ bool coveredBy(const BasicRelation &c,
     return v;
   };
   if (p.numLocals() > 0) {
-    std::optional<std::vector<unsigned>> order = definitionOrder(p);
+    std::optional<std::vector<unsigned>> order = p.divisionOrder();
     if (!order)
       throw InvalidArgument("coveredBy: a local without definition");
     for (unsigned k : *order) {
@@ -1395,8 +1364,8 @@ struct Aligned {
 
 std::optional<Aligned> alignDivs(const BasicRelation &a,
                                  const BasicRelation &b) {
-  std::optional<std::vector<unsigned>> orderA = definitionOrder(a);
-  std::optional<std::vector<unsigned>> orderB = definitionOrder(b);
+  std::optional<std::vector<unsigned>> orderA = a.divisionOrder();
+  std::optional<std::vector<unsigned>> orderB = b.divisionOrder();
   if (!orderA || !orderB)
     return std::nullopt;
   unsigned lo = a.offset(VarKind::Local);

@@ -88,8 +88,18 @@ std::vector<BasicRelation> BasicRelation::computeDivs() const {
   for (const LexMinPiece &piece : res.pieces) {
     BasicRelation b(t.space());
     b.appendMapped(piece.domain, map);
-    if (b.simplifyLocals())
-      out.push_back(std::move(b));
+    if (!b.simplifyLocals())
+      continue;
+    // Simplification can substitute a local away through an equality that
+    // also involves a defined division, which then loses its definition;
+    // find it again from the constraints, or compute it once more.
+    if (!b.allLocalsDefined() &&
+        !(b.detectDivDefinitions() && b.divisionOrder())) {
+      for (BasicRelation &q : b.computeDivs())
+        out.push_back(std::move(q));
+      continue;
+    }
+    out.push_back(std::move(b));
   }
   return out;
 }

@@ -24,6 +24,33 @@ bool BasicRelation::allLocalsDefined() const {
   return true;
 }
 
+std::optional<std::vector<unsigned>> BasicRelation::divisionOrder() const {
+  unsigned lo = offset(VarKind::Local);
+  std::vector<unsigned> order;
+  std::vector<bool> done(numLocals_, false);
+  if (!allLocalsDefined())
+    return std::nullopt;
+  while (order.size() < numLocals_) {
+    bool progress = false;
+    for (unsigned k = 0; k < numLocals_; ++k) {
+      if (done[k])
+        continue;
+      bool ready = true;
+      for (unsigned l = 0; l < numLocals_ && ready; ++l)
+        if (!done[l] && !divNum_.at(k, lo + l).isZero())
+          ready = false;
+      if (!ready)
+        continue;
+      done[k] = true;
+      order.push_back(k);
+      progress = true;
+    }
+    if (!progress)
+      return std::nullopt;
+  }
+  return order;
+}
+
 bool BasicRelation::simplifyLocals() {
   if (!normalize())
     return false;
@@ -154,6 +181,62 @@ bool BasicRelation::simplifyLocals() {
   return true;
 }
 
+void BasicRelation::reduceDivCoefficients() {
+  unsigned lo = offset(VarKind::Local);
+  unsigned cst = numVars();
+  // Locals are in definition order: a definition uses only earlier locals,
+  // and a change of variable of local k only touches later definitions.
+  // Coefficients land in (-d/2, d/2], as isl keeps them.
+  std::vector<std::pair<unsigned, Int>> constant; // local, its value
+  for (unsigned k = 0; k < numLocals_; ++k) {
+    if (!hasDivDef(k))
+      continue;
+    Int den = divDen_[k];
+    bool allZero = true;
+    for (unsigned c = 0; c <= cst; ++c) {
+      if (c == lo + k)
+        continue;
+      Int a = divNum_.at(k, c);
+      Int q = floorDiv(a, den);
+      if (Int(2) * (a - q * den) > den)
+        q += Int(1);
+      if (!q.isZero()) {
+        // floor((num + q*d*x)/d) = floor(num/d) + q*x: the old local is
+        // the new one plus q*x wherever it occurs.
+        divNum_.at(k, c) -= q * den;
+        auto shift = [&](Matrix &m, unsigned from) {
+          for (unsigned r = from; r < m.numRows(); ++r)
+            if (!m.at(r, lo + k).isZero())
+              m.at(r, c) += m.at(r, lo + k) * q;
+        };
+        shift(eqs_, 0);
+        shift(ineqs_, 0);
+        shift(divNum_, k + 1);
+      }
+      if (c != cst)
+        allZero = allZero && divNum_.at(k, c).isZero();
+    }
+    if (allZero)
+      constant.emplace_back(k, floorDiv(divNum_.at(k, cst), den));
+  }
+  // A division of a constant is that constant.
+  for (size_t i = constant.size(); i-- > 0;) {
+    auto [k, v] = constant[i];
+    unsigned col = lo + k, last = numVars(); // columns shift as locals go
+    auto fold = [&](Matrix &m) {
+      for (unsigned r = 0; r < m.numRows(); ++r)
+        if (!m.at(r, col).isZero()) {
+          m.at(r, last) += m.at(r, col) * v;
+          m.at(r, col) = Int(0);
+        }
+    };
+    fold(eqs_);
+    fold(ineqs_);
+    fold(divNum_);
+    removeVarsRaw(VarKind::Local, k, 1);
+  }
+}
+
 void BasicRelation::canonicalizeLocals() {
   unsigned lo = offset(VarKind::Local);
   // A definition that uses its own local is a cycle of length one.
@@ -222,6 +305,7 @@ void BasicRelation::canonicalizeLocals() {
     divNum_ = std::move(defs);
     divDen_ = std::move(dens);
   }
+  reduceDivCoefficients();
   // Merge locals with identical definitions into the earlier one.
   for (unsigned k = 0; k < numLocals_; ++k) {
     if (!hasDivDef(k))

@@ -93,32 +93,6 @@ Relation Relation::intersect(const Relation &other) const {
 
 namespace {
 
-/// Order of locals such that each definition only uses earlier ones.
-std::vector<unsigned> definitionOrder(const BasicRelation &t) {
-  unsigned n = t.numLocals(), lo = t.offset(VarKind::Local);
-  std::vector<unsigned> order;
-  std::vector<bool> done(n, false);
-  while (order.size() < n) {
-    bool progress = false;
-    for (unsigned k = 0; k < n; ++k) {
-      if (done[k])
-        continue;
-      bool ready = true;
-      for (unsigned j = 0; j < n && ready; ++j)
-        if (!done[j] && j != k && !t.divNumerator(k)[lo + j].isZero())
-          ready = false;
-      if (!ready)
-        continue;
-      done[k] = true;
-      order.push_back(k);
-      progress = true;
-    }
-    if (!progress)
-      throw InvalidArgument("cyclic division definitions");
-  }
-  return order;
-}
-
 /// s minus t, as disjoint basic relations. `t` has every local defined.
 std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
                                          const BasicRelation &t) {
@@ -127,7 +101,10 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   unsigned tLocals = t.numLocals();
   // Bring t's divisions into s, in definition order.
   BasicRelation base = s;
-  std::vector<unsigned> order = definitionOrder(t);
+  std::optional<std::vector<unsigned>> ordered = t.divisionOrder();
+  if (!ordered)
+    throw InvalidArgument("subtract: cyclic or missing division definitions");
+  const std::vector<unsigned> &order = *ordered;
   std::vector<unsigned> localMap(tLocals); // t local -> base local.
   auto mapRow = [&](ConstRow row, unsigned numCols) {
     // Maps a t row (t's columns) to base columns of width numCols.

@@ -209,7 +209,7 @@ TEST(Printer, OutputReadsBackEqual) {
   // back to an equal object.
   BasicRelation b(Space::relation({"n"}, named("S", {"i", ""}),
                                   named("T", {"and"})));
-  unsigned q = b.addDivLocal(row({0, 1, 1, 0, 3}), Int(5));
+  unsigned q = b.addDivLocal(row({0, 1, 1, 0, 2}), Int(5));
   std::vector<Int> r1(b.numCols());
   r1[0] = Int(1);
   r1[1] = Int(-1);

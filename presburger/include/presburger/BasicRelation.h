@@ -147,6 +147,15 @@ public:
   bool detectDivDefinitions();
   /// Whether every local has a floor-division definition.
   bool allLocalsDefined() const;
+  /// An order of the locals in which each division definition uses only
+  /// earlier locals; nullopt when some local has no definition or the
+  /// definitions are cyclic (a self-reference counts as a cycle).
+  std::optional<std::vector<unsigned>> divisionOrder() const;
+  /// Brings every coefficient (and the constant) of each division's
+  /// numerator into (-d/2, d/2] by a change of variable:
+  /// floor((a + q*d*x)/d) = floor(a/d) + q*x. A division of a constant is
+  /// replaced by its value. Locals must be in definition order.
+  void reduceDivCoefficients();
   /// Keeps the division definitions well formed: definitions caught in a
   /// cycle are forgotten, locals with identical definitions are merged, and
   /// locals are reordered so that each definition uses only earlier locals.
