@@ -15,6 +15,7 @@
 #include "penguin/DependencePasses.h"
 #include "penguin/Parser.h"
 #include "penguin/Pass.h"
+#include "penguin/PredicateSimplifier.h"
 #include "penguin/Printer.h"
 #include "penguin/Statistics.h"
 #include "penguin/Verify.h"
@@ -137,6 +138,7 @@ bool haveOutputOption(int argc, char **argv) {
 
 int run(int argc, char **argv) {
   PassRegistry registry = PassRegistry::withBuiltinPasses();
+  registerSimplifierPasses(registry);
   registerDependencePasses(registry);
   std::vector<PassRequest> passNames;
   std::string input, output;

@@ -379,34 +379,60 @@ enumerateAffinePredicates(const BasicRelation &bset, const DomainSpace &space,
     defRows.push_back(std::move(upper));
   }
 
-  // A row as a flat form, with k * (N - d * floor(N / d)) folded into
-  // k * mod(N, d) where that leaves fewer terms.
-  auto rowToFlat = [&](std::vector<Int> row) -> LinearExpr {
-    std::vector<LinearTerm> modTerms;
+  // A row as a flat form, with m * (N - d * floor(N / d)) folded into
+  // m * mod(N, d) where that leaves fewer terms. The row may first be
+  // scaled by a positive t so that the coefficient of the division is a
+  // multiple of d (the engine divides rows by their gcd); the result is
+  // then divided by the gcd of its coefficients again (flooring the
+  // constant of an inequality, which is exact over the integers).
+  auto rowToFlat = [&](std::vector<Int> row, bool isEquality) -> LinearExpr {
+    std::vector<std::pair<Int, unsigned>> mods; // (coefficient, local)
     for (unsigned k = 0; k < b.numLocals(); ++k) {
       unsigned col = localOff + k;
       const Int &den = b.divDenominator(k);
-      if (row[col].isZero() || !mod(row[col], den).isZero())
+      if (row[col].isZero())
         continue;
-      Int m = -divExact(row[col], den);
+      Int t = divExact(den, gcd(row[col], den));
       std::vector<Int> rest = row;
+      for (Int &v : rest)
+        v *= t;
+      Int m = -divExact(rest[col], den);
       presburger::ConstRow num = b.divNumerator(k);
       for (size_t c = 0; c < rest.size(); ++c)
         rest[c] -= m * num[c];
-      rest[col] += m * den; // cancels row[col]
+      rest[col] += m * den; // cancels the division's coefficient
       if (countNonZero(rest) + 1 < countNonZero(row)) {
-        modTerms.push_back({toInt64(m, "coefficient"),
-                            ctx.mod(numerators[k], toInt64(den, "denominator"))});
+        for (auto &[coeff, local] : mods)
+          coeff *= t;
+        mods.push_back({m, k});
         row = std::move(rest);
       }
     }
+    Int g(0);
+    for (size_t c = 0; c + 1 < row.size(); ++c)
+      g = gcd(g, row[c]);
+    for (const auto &[coeff, local] : mods)
+      g = gcd(g, coeff);
+    if (g > Int(1) && (!isEquality || mod(row.back(), g).isZero())) {
+      for (size_t c = 0; c + 1 < row.size(); ++c)
+        row[c] = divExact(row[c], g);
+      row.back() = floorDiv(row.back(), g);
+      for (auto &[coeff, local] : mods)
+        coeff = divExact(coeff, g);
+    }
+    std::vector<LinearTerm> modTerms;
+    for (const auto &[coeff, local] : mods)
+      modTerms.push_back(
+          {toInt64(coeff, "coefficient"),
+           ctx.mod(numerators[local],
+                   toInt64(b.divDenominator(local), "denominator"))});
     return flatOf(row, std::move(modTerms));
   };
 
   std::vector<AffinePredicate> out;
   for (unsigned r = 0; r < b.numEqualities(); ++r) {
     std::vector<Int> row(b.equality(r).begin(), b.equality(r).end());
-    LinearExpr f = rowToFlat(std::move(row));
+    LinearExpr f = rowToFlat(std::move(row), true);
     if (f.isConstant() && f.constant() == 0)
       continue;
     if (!f.terms().empty() && f.terms().front().coeff < 0)
@@ -419,7 +445,7 @@ enumerateAffinePredicates(const BasicRelation &bset, const DomainSpace &space,
     normalizeInequalityRow(normalized);
     if (std::find(defRows.begin(), defRows.end(), normalized) != defRows.end())
       continue;
-    LinearExpr f = rowToFlat(std::move(row));
+    LinearExpr f = rowToFlat(std::move(row), false);
     if (f.isConstant() && f.constant() >= 0)
       continue;
     out.emplace_back(f.toExpr(ctx), /*ge=*/true);

@@ -4,6 +4,7 @@
 #include "presburger/Simplex.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <sstream>
 
@@ -294,6 +295,56 @@ void BasicRelation::markEmpty() {
   obviouslyEmpty_ = true;
 }
 
+namespace {
+/// A hash of row[0, nv) up to sign: the row is read with its first non-zero
+/// coefficient positive, so a row and its negation hash alike.
+uint64_t signlessRowHash(ConstRow row, unsigned nv) {
+  bool neg = false;
+  for (unsigned c = 0; c < nv; ++c) {
+    int sg = row[c].sign();
+    if (sg != 0) {
+      neg = sg < 0;
+      break;
+    }
+  }
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (unsigned c = 0; c < nv; ++c) {
+    uint64_t v;
+    if (row[c].isSmall()) {
+      uint64_t x = uint64_t(row[c].getSmall());
+      v = neg ? 0 - x : x;
+    } else {
+      // Big values (rare): the magnitude, so that the sign does not matter.
+      // (A row holding INT64_MIN and its negation holding 2^63 may then
+      // hash apart: a missed pairing only, never a wrong one.)
+      v = uint64_t(abs(row[c]).hash());
+    }
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  }
+  return h;
+}
+
+/// Whether row i of a and row j of b have equal (or, with `negated`,
+/// opposite) coefficients in [0, nv).
+bool sameCoefficients(const Matrix &a, unsigned i, const Matrix &b, unsigned j,
+                      unsigned nv, bool negated) {
+  for (unsigned c = 0; c < nv; ++c) {
+    const Int &x = a.at(i, c), &y = b.at(j, c);
+    if (!negated) {
+      if (x != y)
+        return false;
+    } else if (x.isSmall() && y.isSmall() && x.getSmall() != INT64_MIN &&
+               y.getSmall() != INT64_MIN) {
+      if (x.getSmall() != -y.getSmall())
+        return false;
+    } else if (x != -y) {
+      return false;
+    }
+  }
+  return true;
+}
+} // namespace
+
 bool BasicRelation::normalize() {
   if (obviouslyEmpty_)
     return false;
@@ -343,82 +394,142 @@ bool BasicRelation::normalize() {
       ineqs_.at(i, nv) = floorDiv(ineqs_.at(i, nv), g);
     ++i;
   }
-  // Duplicates and opposite pairs, keyed by the coefficient vector.
-  std::map<std::vector<Int>, unsigned, std::less<>> byCoeffs;
-  auto keyOf = [&](const Matrix &m, unsigned r, bool negate) {
-    std::vector<Int> key(nv);
-    for (unsigned c = 0; c < nv; ++c)
-      key[c] = negate ? -m.at(r, c) : m.at(r, c);
-    return key;
-  };
-  std::vector<bool> dropIneq(ineqs_.numRows(), false);
-  std::vector<std::vector<Int>> newEqs;
-  for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
-    std::vector<Int> key = keyOf(ineqs_, i, false);
-    auto it = byCoeffs.find(key);
-    if (it != byCoeffs.end()) {
-      unsigned j = it->second;
-      if (ineqs_.at(i, nv) < ineqs_.at(j, nv)) {
-        dropIneq[j] = true;
-        it->second = i;
-      } else {
-        dropIneq[i] = true;
+  // Duplicates and opposite pairs. Rows are grouped by a hash of their
+  // coefficients up to sign (first non-zero coefficient made positive), so
+  // that duplicates and opposites fall in one group; rows are then compared
+  // in place. No allocation per row (this runs before every emptiness test).
+  unsigned m = ineqs_.numRows();
+  if (m > 1) {
+    struct Entry {
+      uint64_t hash;
+      unsigned row;
+    };
+    std::vector<Entry> entries(m);
+    for (unsigned i = 0; i < m; ++i)
+      entries[i] = {signlessRowHash(ineqs_.row(i), nv), i};
+    std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+      return a.hash != b.hash ? a.hash < b.hash : a.row < b.row;
+    });
+    std::vector<bool> dropIneq(m, false);
+    // Opposite pairs (i, j) that meet with equality, to become equalities.
+    std::vector<std::pair<unsigned, unsigned>> pairs;
+    for (unsigned g = 0; g < m;) {
+      unsigned e = g + 1;
+      while (e < m && entries[e].hash == entries[g].hash)
+        ++e;
+      if (e - g > 1) {
+        // Duplicates: keep the tightest row (the first one on a tie).
+        for (unsigned a = g; a < e; ++a) {
+          unsigned i = entries[a].row;
+          if (dropIneq[i])
+            continue;
+          for (unsigned b = a + 1; b < e; ++b) {
+            unsigned j = entries[b].row;
+            if (dropIneq[j] || !sameCoefficients(ineqs_, i, ineqs_, j, nv, false))
+              continue;
+            unsigned first = std::min(i, j), second = std::max(i, j);
+            if (ineqs_.at(second, nv) < ineqs_.at(first, nv)) {
+              dropIneq[first] = true;
+              i = second;
+            } else {
+              dropIneq[second] = true;
+              i = first;
+            }
+          }
+        }
+        // Opposites among the survivors.
+        for (unsigned a = g; a < e; ++a) {
+          unsigned i = entries[a].row;
+          if (dropIneq[i])
+            continue;
+          for (unsigned b = a + 1; b < e; ++b) {
+            unsigned j = entries[b].row;
+            if (dropIneq[j] || !sameCoefficients(ineqs_, i, ineqs_, j, nv, true))
+              continue;
+            Int sum = ineqs_.at(i, nv) + ineqs_.at(j, nv);
+            if (sum.isNegative()) {
+              markEmpty();
+              return false;
+            }
+            if (sum.isZero()) {
+              dropIneq[i] = dropIneq[j] = true;
+              pairs.emplace_back(i, j);
+            }
+            break;
+          }
+        }
       }
-      continue;
+      g = e;
     }
-    byCoeffs.emplace(std::move(key), i);
-  }
-  for (auto &[key, i] : byCoeffs) {
-    if (dropIneq[i])
-      continue;
-    std::vector<Int> neg(nv);
-    for (unsigned c = 0; c < nv; ++c)
-      neg[c] = -key[c];
-    auto it = byCoeffs.find(neg);
-    if (it == byCoeffs.end() || dropIneq[it->second])
-      continue;
-    unsigned j = it->second;
-    Int sum = ineqs_.at(i, nv) + ineqs_.at(j, nv);
-    if (sum.isNegative()) {
-      markEmpty();
+    // New equalities in the lexicographic order of the smaller of the two
+    // coefficient vectors (the order the previous map-based version used).
+    auto lexLess = [&](unsigned r1, bool neg1, unsigned r2, bool neg2) {
+      for (unsigned c = 0; c < nv; ++c) {
+        Int x = neg1 ? -ineqs_.at(r1, c) : ineqs_.at(r1, c);
+        Int y = neg2 ? -ineqs_.at(r2, c) : ineqs_.at(r2, c);
+        if (x != y)
+          return x < y;
+      }
       return false;
-    }
-    if (sum.isZero()) {
-      dropIneq[i] = dropIneq[j] = true;
-      std::vector<Int> eq(ineqs_.row(i).begin(), ineqs_.row(i).end());
-      newEqs.push_back(std::move(eq));
-    }
-  }
-  for (unsigned i = ineqs_.numRows(); i-- > 0;)
-    if (dropIneq[i])
-      ineqs_.removeRow(i);
-  for (auto &eq : newEqs) {
-    for (unsigned c = 0; c < nv; ++c) {
-      int s = eq[c].sign();
-      if (s == 0)
+    };
+    for (auto &[i, j] : pairs)
+      if (lexLess(j, false, i, false))
+        std::swap(i, j);
+    std::sort(pairs.begin(), pairs.end(), [&](const auto &x, const auto &y) {
+      return lexLess(x.first, false, y.first, false);
+    });
+    std::vector<std::vector<Int>> newEqs;
+    for (auto &[i, j] : pairs)
+      newEqs.emplace_back(ineqs_.row(i).begin(), ineqs_.row(i).end());
+    unsigned kept = 0;
+    for (unsigned i = 0; i < m; ++i) {
+      if (dropIneq[i])
         continue;
-      if (s < 0)
-        for (Int &v : eq)
-          v.negate();
-      break;
+      if (kept != i)
+        ineqs_.swapRows(kept, i);
+      ++kept;
     }
-    eqs_.appendRow(eq);
+    ineqs_.resizeRows(kept);
+    for (auto &eq : newEqs) {
+      for (unsigned c = 0; c < nv; ++c) {
+        int sg = eq[c].sign();
+        if (sg == 0)
+          continue;
+        if (sg < 0)
+          for (Int &v : eq)
+            v.negate();
+        break;
+      }
+      eqs_.appendRow(eq);
+    }
   }
   // Duplicate equalities; same coefficients with other constants: empty.
-  std::map<std::vector<Int>, unsigned, std::less<>> eqByCoeffs;
-  for (unsigned i = 0; i < eqs_.numRows();) {
-    std::vector<Int> key = keyOf(eqs_, i, false);
-    auto it = eqByCoeffs.find(key);
-    if (it == eqByCoeffs.end()) {
-      eqByCoeffs.emplace(std::move(key), i);
-      ++i;
-      continue;
+  // Equalities have a canonical sign here.
+  unsigned ne = eqs_.numRows();
+  if (ne > 1) {
+    std::vector<bool> dropEq(ne, false);
+    for (unsigned i = 0; i < ne; ++i) {
+      if (dropEq[i])
+        continue;
+      for (unsigned j = i + 1; j < ne; ++j) {
+        if (dropEq[j] || !sameCoefficients(eqs_, i, eqs_, j, nv, false))
+          continue;
+        if (eqs_.at(i, nv) != eqs_.at(j, nv)) {
+          markEmpty();
+          return false;
+        }
+        dropEq[j] = true;
+      }
     }
-    if (eqs_.at(i, nv) != eqs_.at(it->second, nv)) {
-      markEmpty();
-      return false;
+    unsigned kept = 0;
+    for (unsigned i = 0; i < ne; ++i) {
+      if (dropEq[i])
+        continue;
+      if (kept != i)
+        eqs_.swapRows(kept, i);
+      ++kept;
     }
-    eqs_.removeRow(i);
+    eqs_.resizeRows(kept);
   }
   return true;
 }
@@ -434,9 +545,116 @@ bool BasicRelation::isRationallyEmpty() const {
   return simplex.isEmpty();
 }
 
+namespace {
+/// Emptiness of a system of difference constraints, decided without a
+/// simplex: when every row has either one non-zero coefficient or two of
+/// equal magnitude and opposite sign (x - y + c >= 0 up to a factor, which
+/// is what loop bounds, triangular bounds and tail guards give), the
+/// constraint matrix is totally unimodular, so the system has an integer
+/// point iff it has a rational one iff its constraint graph has no negative
+/// cycle (Bellman-Ford). Returns nullopt when the rows are not all of that
+/// form, a value is not a small integer, or the system is too large for the
+/// fixed-size buffers.
+std::optional<bool> differenceSystemEmpty(const Matrix &eqs, const Matrix &ineqs,
+                                          unsigned nv) {
+  constexpr unsigned kMaxNodes = 48, kMaxEdges = 160;
+  if (nv + 1 > kMaxNodes)
+    return std::nullopt;
+  struct Edge {
+    unsigned from, to;
+    int64_t w; // dist[to] <= dist[from] + w
+  };
+  Edge edges[kMaxEdges];
+  unsigned numEdges = 0;
+  // Adds the row a*(x_p - x_q) + k >= 0 (or == 0), where a single-variable
+  // row a*x_p + k has q = the zero node nv. Returns 1 when added, 0 when
+  // the row alone has no integer solution, -1 when it is not of that form.
+  auto addRow = [&](ConstRow row, bool equality) -> int {
+    unsigned p = nv, q = nv;
+    int64_t a = 0;
+    for (unsigned c = 0; c < nv; ++c) {
+      const Int &v = row[c];
+      if (v.isZero())
+        continue;
+      if (!v.isSmall() || v.getSmall() == INT64_MIN)
+        return -1;
+      int64_t x = v.getSmall();
+      if (p == nv) {
+        p = c;
+        a = x;
+      } else if (q == nv && x == -a) {
+        q = c;
+      } else {
+        return -1;
+      }
+    }
+    if (!row[nv].isSmall() || row[nv].getSmall() == INT64_MIN)
+      return -1;
+    int64_t k = row[nv].getSmall();
+    if (p == nv) // The constant row k >= 0 (or k == 0).
+      return (equality ? k == 0 : k >= 0) ? 1 : 0;
+    if (numEdges + 2 > kMaxEdges)
+      return -1;
+    auto floorDiv = [](int64_t x, int64_t y) { // y > 0
+      return x / y - ((x % y != 0) && (x < 0));
+    };
+    if (equality) {
+      // x_p - x_q == -k / a, which must be an integer.
+      if (k % a != 0)
+        return 0;
+      int64_t d = -(k / a);
+      edges[numEdges++] = {q, p, d};  // x_p <= x_q + d
+      edges[numEdges++] = {p, q, -d}; // x_q <= x_p - d
+      return 1;
+    }
+    if (a > 0) // x_q <= x_p + floor(k / a)
+      edges[numEdges++] = {p, q, floorDiv(k, a)};
+    else // x_p <= x_q + floor(k / -a)
+      edges[numEdges++] = {q, p, floorDiv(k, -a)};
+    return 1;
+  };
+  for (unsigned i = 0; i < eqs.numRows(); ++i) {
+    int r = addRow(eqs.row(i), true);
+    if (r < 0)
+      return std::nullopt;
+    if (r == 0)
+      return true;
+  }
+  for (unsigned i = 0; i < ineqs.numRows(); ++i) {
+    int r = addRow(ineqs.row(i), false);
+    if (r < 0)
+      return std::nullopt;
+    if (r == 0)
+      return true;
+  }
+  // Bellman-Ford from a virtual source at distance 0 to every node.
+  int64_t dist[kMaxNodes];
+  unsigned n = nv + 1;
+  for (unsigned v = 0; v < n; ++v)
+    dist[v] = 0;
+  for (unsigned pass = 0; pass < n; ++pass) {
+    bool changed = false;
+    for (unsigned e = 0; e < numEdges; ++e) {
+      int64_t cand;
+      if (__builtin_add_overflow(dist[edges[e].from], edges[e].w, &cand))
+        return std::nullopt;
+      if (cand < dist[edges[e].to]) {
+        dist[edges[e].to] = cand;
+        changed = true;
+      }
+    }
+    if (!changed)
+      return false; // Converged: the distances are an integer point.
+  }
+  return true; // Still relaxing after n passes: a negative cycle.
+}
+} // namespace
+
 bool BasicRelation::isEmpty() const {
   if (obviouslyEmpty_)
     return true;
+  if (std::optional<bool> fast = differenceSystemEmpty(eqs_, ineqs_, numVars()))
+    return *fast;
   return !findIntegerSample().has_value();
 }
 

@@ -579,6 +579,39 @@ std::optional<std::vector<unsigned>> definitionOrder(const BasicRelation &b);
 bool coveredBy(const BasicRelation &c,
                const std::vector<const BasicRelation *> &pieces, size_t idx);
 
+/// Whether every integer point of `c` lies in the union of `pieces`:
+/// coveredBy when the locals of the pieces have (or are given, from their
+/// constraints) division definitions, Relation::subtract otherwise. Exact;
+/// false when it cannot decide.
+bool coveredByPieces(const BasicRelation &c,
+                     const std::vector<const BasicRelation *> &pieces) {
+  std::vector<BasicRelation> defined;
+  defined.reserve(pieces.size());
+  bool allDefined = true;
+  for (const BasicRelation *p : pieces) {
+    defined.push_back(*p);
+    allDefined = allDefined && defined.back().detectDivDefinitions() &&
+                 definitionOrder(defined.back()).has_value();
+  }
+  if (allDefined) {
+    std::vector<const BasicRelation *> ptrs;
+    for (const BasicRelation &d : defined)
+      ptrs.push_back(&d);
+    return coveredBy(c, ptrs, 0);
+  }
+  Relation cand(c);
+  Relation union_(pieces.front()->space());
+  for (const BasicRelation *p : pieces)
+    union_.addDisjunct(*p);
+  try {
+    return cand.subtract(union_).isEmpty();
+  } catch (const UnboundedError &) {
+    return false;
+  } catch (const InvalidArgument &) {
+    return false;
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // One pair.
 //===----------------------------------------------------------------------===//
@@ -615,7 +648,7 @@ private:
               bool proven, bool checkNumber = false);
   Change fuseRelation(BasicRelation c, bool proven);
   bool verify(const BasicRelation &c) const;
-  void setCommonDivs(BasicRelation &c, unsigned i, unsigned j) const;
+  void setCommonDivs(BasicRelation &c, unsigned i, unsigned j);
 
   Change checkFacets(unsigned i, unsigned j);
   Change checkAdjIneq(unsigned i, unsigned j);
@@ -655,24 +688,14 @@ void PairCoalescer::computeEqStatus(unsigned i) {
 }
 
 bool PairCoalescer::verify(const BasicRelation &c) const {
-  BasicRelation a = origA_, b = origB_;
-  if (a.detectDivDefinitions() && b.detectDivDefinitions() &&
-      definitionOrder(a) && definitionOrder(b))
-    return coveredBy(c, {&a, &b}, 0);
-  Relation cand(c);
-  Relation pieces(origA_);
-  pieces.addDisjunct(origB_);
-  try {
-    return cand.subtract(pieces).isEmpty();
-  } catch (const UnboundedError &) {
-    return false;
-  } catch (const InvalidArgument &) {
-    return false;
-  }
+  // c lies in the union, and (by construction, checked anyway) both pieces
+  // lie in c.
+  return coveredByPieces(c, {&origA_, &origB_}) &&
+         coveredByPieces(origA_, {&c}) && coveredByPieces(origB_, {&c});
 }
 
 void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i,
-                                  unsigned j) const {
+                                  unsigned j) {
   const BasicRelation &a = s_[i].rel, &b = s_[j].rel;
   unsigned lo = c.offset(VarKind::Local);
   for (unsigned k = 0; k < c.numLocals(); ++k) {
@@ -680,12 +703,20 @@ void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i,
         a.divDenominator(k) != b.divDenominator(k) ||
         !sameRow(a.divNumerator(k), b.divNumerator(k)))
       continue;
-    // Both pieces satisfy q = floor(num / den), so every integer point of
-    // their union does: the defining constraints keep the points.
+    // When both pieces satisfy q = floor(num / den), every integer point of
+    // their union does: the defining constraints keep the points. A
+    // definition is only a record; rely on it only where the constraints of
+    // each piece imply it.
     Vec lower = toVec(a.divNumerator(k));
     lower[lo + k] = -a.divDenominator(k);
     Vec upper = negated(ConstRow(lower));
     upper.back() += a.divDenominator(k) - Int(1);
+    bool enforced = true;
+    for (unsigned side : {i, j})
+      enforced = enforced && s_[side].tab.isRedundantInequality(lower) &&
+                 s_[side].tab.isRedundantInequality(upper);
+    if (!enforced)
+      continue;
     c.addInequality(lower);
     c.addInequality(upper);
     c.setDivDef(k, a.divNumerator(k), a.divDenominator(k));
@@ -811,11 +842,21 @@ PairCoalescer::Change PairCoalescer::checkAdjIneq(unsigned i, unsigned j) {
     return Change::None;
   bool cutI = anyOf(a.eq, Status::Cut) || anyOf(a.ineq, Status::Cut);
   bool cutJ = anyOf(b.eq, Status::Cut) || anyOf(b.ineq, Status::Cut);
-  // A single pair of adjacent facets and nothing else sticking out: the
-  // added points lie strictly between two adjacent hyperplanes, where there
-  // is no integer point.
-  if (!cutI && !cutJ && countI == 1 && countJ == 1)
-    return fuse(i, j, {}, /*proven=*/true);
+  // A single pair of adjacent facets f >= 0 and g >= 0 and nothing else
+  // sticking out: a point of the candidate with f >= 0 satisfies every
+  // constraint of i, one with g >= 0 every constraint of j, and when
+  // g = -f - 1 the rest lie strictly between two adjacent hyperplanes,
+  // where there is no integer point. When the adjacency only holds on the
+  // affine hull of one piece (classify's second test), that hull need not
+  // be the candidate's: check the candidate exactly.
+  if (!cutI && !cutJ && countI == 1 && countJ == 1) {
+    ConstRow f = a.rel.inequality(unsigned(findOf(a.ineq, Status::AdjIneq)));
+    ConstRow g = b.rel.inequality(unsigned(findOf(b.ineq, Status::AdjIneq)));
+    bool opposite = f.back() + g.back() + Int(1) == Int(0);
+    for (size_t c = 0; c + 1 < f.size() && opposite; ++c)
+      opposite = f[c] == -g[c];
+    return fuse(i, j, {}, /*proven=*/opposite);
+  }
   if (countI == 1 && !cutI) {
     Change c = isAdjIneqExtension(i, j);
     if (c != Change::None)
@@ -1185,45 +1226,81 @@ std::optional<std::vector<unsigned>> definitionOrder(const BasicRelation &b) {
 /// locals all have division definitions. Splits `c` along the constraints
 /// of one piece that `c` does not imply (c and r <= -1, then c and r >= 0
 /// for the next one; the piece's divisions become division locals of `c`
-/// first, so that negating a constraint is exact) and recurses on the parts
-/// outside it; stops at the first part with an integer point outside every
-/// piece.
+/// first, so that negating a constraint is exact, reusing a local of `c`
+/// that is provably the same division up to a constant) and recurses on the
+/// parts outside it; stops at the first part with an integer point outside
+/// every piece. A piece stands for the points where its constraints hold
+/// with its locals at their definitions, a subset of its points: a "yes" is
+/// always right.
 bool coveredBy(const BasicRelation &c,
                const std::vector<const BasicRelation *> &pieces, size_t idx) {
   if (idx == pieces.size())
     return c.isEmpty();
   const BasicRelation &p = *pieces[idx];
   BasicRelation cur = c;
+  Simplex s = simplexOf(cur);
+  if (s.isEmpty())
+    return true;
   unsigned lo = cur.offset(VarKind::Local), plo = p.offset(VarKind::Local);
+  // p's local k is cur's local map[k] plus shift[k].
   std::vector<unsigned> map(p.numLocals());
+  std::vector<Int> shift(p.numLocals());
+  auto mapRow = [&](ConstRow r) {
+    Vec v(cur.numCols());
+    for (unsigned col = 0; col < plo; ++col)
+      v[col] = r[col];
+    v.back() = r.back();
+    for (unsigned l = 0; l < p.numLocals(); ++l) {
+      if (r[plo + l].isZero())
+        continue;
+      v[lo + map[l]] += r[plo + l];
+      v.back() += r[plo + l] * shift[l];
+    }
+    return v;
+  };
   if (p.numLocals() > 0) {
     std::optional<std::vector<unsigned>> order = definitionOrder(p);
     if (!order)
       throw InvalidArgument("coveredBy: a local without definition");
     for (unsigned k : *order) {
-      ConstRow num = p.divNumerator(k);
-      Vec v(cur.numCols());
-      for (unsigned col = 0; col < plo; ++col)
-        v[col] = num[col];
-      for (unsigned l = 0; l < p.numLocals(); ++l)
-        if (!num[plo + l].isZero())
-          v[lo + map[l]] = num[plo + l];
-      v.back() = num[p.numVars()];
-      map[k] = cur.addDivLocal(v, p.divDenominator(k));
+      const Int &den = p.divDenominator(k);
+      Vec v = mapRow(p.divNumerator(k));
+      // Reuse a local q of `cur` when its constraints force
+      // floor(v / den) = q + t for a constant t (the candidate often
+      // carries the pieces' divisions, or the same ones shifted by a
+      // constant after the stride normalization): fewer variables for the
+      // emptiness tests below.
+      bool reused = false;
+      for (unsigned l = 0; l < cur.numLocals() && !reused; ++l) {
+        if (!cur.hasDivDef(l) || cur.divDenominator(l) != den)
+          continue;
+        ConstRow other = cur.divNumerator(l);
+        if (!std::equal(other.begin(), other.end() - 1, v.begin()))
+          continue;
+        // On the integer points of cur, v - den * q lies in
+        // [den * t, den * t + den - 1].
+        Vec rest = v;
+        rest[lo + l] -= den;
+        Optimum mn = s.computeOptimum(rest, /*maximize=*/false);
+        Optimum mx = s.computeOptimum(rest, /*maximize=*/true);
+        if (!mn.isBounded() || !mx.isBounded())
+          continue;
+        Int t = floorDiv(mn.value.ceil(), den);
+        if (floorDiv(mx.value.floor(), den) != t)
+          continue;
+        map[k] = l;
+        shift[k] = t;
+        reused = true;
+      }
+      if (reused)
+        continue;
+      map[k] = cur.addDivLocal(v, den);
+      s.addVariable();
+      unsigned last = cur.numInequalities();
+      s.addInequality(cur.inequality(last - 2));
+      s.addInequality(cur.inequality(last - 1));
     }
   }
-  auto mapRow = [&](ConstRow r) {
-    Vec v(cur.numCols());
-    for (unsigned col = 0; col < plo; ++col)
-      v[col] = r[col];
-    for (unsigned l = 0; l < p.numLocals(); ++l)
-      v[lo + map[l]] = r[plo + l];
-    v.back() = r.back();
-    return v;
-  };
-  Simplex s = simplexOf(cur);
-  if (s.isEmpty())
-    return true;
   auto handle = [&](const Vec &r) {
     if (s.isRedundantInequality(r))
       return true;
@@ -1271,7 +1348,7 @@ BasicRelation liftTo(const BasicRelation &b, const std::vector<unsigned> &map,
     for (unsigned c = 0; c < lo; ++c)
       v[c] = r[c];
     for (unsigned k = 0; k < b.numLocals(); ++k)
-      v[lo + map[k]] = r[lo + k];
+      v[lo + map[k]] += r[lo + k];
     v.back() = r.back();
     return v;
   };
@@ -1336,7 +1413,7 @@ std::optional<Aligned> alignDivs(const BasicRelation &a,
         v[c] = num[c];
       for (unsigned l = 0; l < src.numLocals(); ++l)
         if (!num[lo + l].isZero())
-          v[lo + map[l]] = num[lo + l];
+          v[lo + map[l]] += num[lo + l];
       v.back() = num[src.numVars()];
       bool found = false;
       for (unsigned d = 0; d < divs.num.size() && !found; ++d)
@@ -1414,6 +1491,17 @@ private:
 
 enum class PairChange { None, DropFirst, DropSecond, Fuse };
 
+/// Whether dropping one piece of the pair keeps the points: the dropped
+/// piece lies in the other, checked exactly on the simplified pieces. The
+/// pair tests decide containment on derived forms (strides normalized,
+/// coefficients reduced on lattices, divisions aligned); a mistake there
+/// would lose points silently, so the decision is confirmed here.
+bool confirmDrop(const Piece &pa, const Piece &pb, PairChange c) {
+  const Piece &dropped = c == PairChange::DropFirst ? pa : pb;
+  const Piece &kept = c == PairChange::DropFirst ? pb : pa;
+  return coveredByPieces(dropped.orig, {&kept.orig});
+}
+
 PairChange coalesceForms(const Piece &pa, const Piece &pb,
                          const BasicRelation &a, const BasicRelation &b,
                          BasicRelation &fused, bool &loose) {
@@ -1434,16 +1522,27 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
         // an affine function (floor(x/2) is 2e + 1 where x = 4e + 3): the
         // lattice reduction turns its two defining constraints into that
         // equality.
-        if (!(aligned->addedToA.empty() || reduceCoefficients(aligned->a)) ||
+        // A lifted piece found empty here has no integer point (the pieces
+        // are never empty, so this does not happen when all is well).
+        bool emptyA =
+            !(aligned->addedToA.empty() || reduceCoefficients(aligned->a)) ||
             !fixIntegerConstants(aligned->a, aligned->addedToA, true) ||
-            !removeRedundantInequalities(aligned->a))
-          return PairChange::DropFirst;
-        if (!(aligned->addedToB.empty() || reduceCoefficients(aligned->b)) ||
-            !fixIntegerConstants(aligned->b, aligned->addedToB, true) ||
-            !removeRedundantInequalities(aligned->b))
-          return PairChange::DropSecond;
+            !removeRedundantInequalities(aligned->a);
+        bool emptyB =
+            !emptyA &&
+            (!(aligned->addedToB.empty() || reduceCoefficients(aligned->b)) ||
+             !fixIntegerConstants(aligned->b, aligned->addedToB, true) ||
+             !removeRedundantInequalities(aligned->b));
+        PairChange drop = emptyA   ? PairChange::DropFirst
+                          : emptyB ? PairChange::DropSecond
+                                   : PairChange::None;
+        if (drop != PairChange::None && confirmDrop(pa, pb, drop))
+          return drop;
+        if (drop == PairChange::None)
+          attempts.emplace_back(std::move(aligned->a), std::move(aligned->b));
+      } else {
+        attempts.emplace_back(std::move(aligned->a), std::move(aligned->b));
       }
-      attempts.emplace_back(std::move(aligned->a), std::move(aligned->b));
       if (added && a.numLocals() == b.numLocals())
         attempts.emplace_back(a, b);
     } else if (a.numLocals() == b.numLocals()) {
@@ -1459,8 +1558,12 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
       loose = loose || pc.looseHint();
       continue;
     case PairCoalescer::Change::DropFirst:
+      if (!confirmDrop(pa, pb, PairChange::DropFirst))
+        continue;
       return PairChange::DropFirst;
     case PairCoalescer::Change::DropSecond:
+      if (!confirmDrop(pa, pb, PairChange::DropSecond))
+        continue;
       return PairChange::DropSecond;
     case PairCoalescer::Change::Fuse:
       fused = pc.takeFused();

@@ -187,7 +187,12 @@ std::optional<Int> Int::fromString(std::string_view text) {
       return fromBigInt(-BigInt(acc));
     return Int(-acc);
   }
-  BigInt big(std::string(text.substr(pos)));
+  // Skip leading zeros: cpp_int would take a leading 0 for an octal prefix.
+  std::string_view digits = text.substr(pos);
+  size_t firstNonZero = digits.find_first_not_of('0');
+  if (firstNonZero != std::string_view::npos)
+    digits = digits.substr(firstNonZero);
+  BigInt big{std::string(digits)};
   return fromBigInt(negative ? BigInt(-big) : big);
 }
 

@@ -131,8 +131,10 @@ Matrix inverseUnimodular(const Matrix &u) {
   Matrix inv(n, n);
   for (unsigned i = 0; i < n; ++i)
     inv.at(i, i) = Int(1);
-  // Row echelon by gcd row operations.
-  auto subRow = [&](unsigned dst, unsigned src, const Int &q) {
+  // Row echelon by gcd row operations. `q` is taken by value: callers pass
+  // entries of `a` itself (a.at(dst, col) in the back substitution), which
+  // the loop overwrites.
+  auto subRow = [&](unsigned dst, unsigned src, Int q) {
     if (q.isZero())
       return;
     for (unsigned c = 0; c < n; ++c) {

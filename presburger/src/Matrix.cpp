@@ -1,6 +1,7 @@
 #include "presburger/Matrix.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <sstream>
 
 namespace presburger {
@@ -92,6 +93,42 @@ void Matrix::addToRow(unsigned dst, unsigned src, const Int &scale) {
 }
 
 Int Matrix::normalizeRow(unsigned r, unsigned begin, unsigned end) {
+  // Fast path: most rows of compiler problems hold a unit coefficient, and
+  // then the gcd is 1 without computing any (nothing to divide).
+  int64_t acc = 0;
+  bool allSmall = true;
+  for (unsigned c = begin; c < end; ++c) {
+    const Int &v = at(r, c);
+    if (!v.isSmall()) {
+      allSmall = false;
+      break;
+    }
+    int64_t x = v.getSmall();
+    if (x == 1 || x == -1)
+      return Int(1);
+    if (x == INT64_MIN) {
+      allSmall = false;
+      break;
+    }
+    if (x != 0) {
+      // Euclid on magnitudes, inline (no call per entry).
+      uint64_t a = uint64_t(acc), b = uint64_t(x < 0 ? -x : x);
+      while (b != 0) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+      }
+      acc = int64_t(a);
+      if (acc == 1)
+        return Int(1);
+    }
+  }
+  if (allSmall) {
+    if (acc > 1)
+      for (unsigned c = begin; c < end; ++c)
+        at(r, c) = Int(at(r, c).getSmall() / acc);
+    return Int(acc);
+  }
   Int g(0);
   for (unsigned c = begin; c < end && !g.isOne(); ++c)
     g = gcd(g, at(r, c));

@@ -4,6 +4,8 @@
 #include "ParserImpl.h"
 #include "presburger/WorkBudget.h"
 
+#include <new>
+
 namespace presburger {
 
 namespace {
@@ -50,6 +52,11 @@ Parsed parseAll(std::string_view text) {
     } catch (const Error &e) {
       parser::fail(body.pos, std::string("cannot represent this formula: ") +
                                  e.what());
+    } catch (const std::bad_alloc &) {
+      throw;
+    } catch (const std::exception &e) {
+      // Not expected; reported with a position rather than let through.
+      parser::fail(body.pos, std::string("internal error: ") + e.what());
     }
   }
   return out;

@@ -60,7 +60,7 @@ enum class Tok : uint8_t {
   And, Or, Not, // Also the spellings `&`, `&&`, `/\`, `|`, `||`, `\/`, `!`.
   KwExists, KwImplies, KwTrue, KwFalse, KwMin, KwMax, KwFloor, KwCeil,
   KwFloord, KwCeild, KwMod, KwRat, KwInfty, KwNaN,
-  Other, // Tokens isl has but sets never use (`:=`, `.`, `@`, `$`, string).
+  Other, // Tokens isl has but sets never use (`:=`, a string).
 };
 
 struct Token {
@@ -68,6 +68,9 @@ struct Token {
   SourcePos pos;
   std::string text; // The spelling (identifiers keep their primes).
   bool isKeyword = false;
+  /// For Tok::Minus: a digit follows immediately, so that isl reads the two
+  /// as one negative number (which isl allows where only a number may be).
+  bool glued = false;
 };
 
 /// Splits `text` into tokens, ending with one Tok::End. Never throws on bad

@@ -103,7 +103,9 @@ private:
     for (;;) {
       int c = peek();
       if (c == '#') {
-        while (peek() != -1 && peek() != '\n')
+        // A NUL byte ends a C string (and isl's reading); it is an error
+        // here, also inside a comment.
+        while (peek() != -1 && peek() != '\n' && peek() != 0)
           advance();
         continue;
       }
@@ -170,12 +172,22 @@ private:
     case '+': return make(Tok::Plus, pos, "+");
     case '*': return make(Tok::Star, pos, "*");
     case '%': return make(Tok::Percent, pos, "%");
-    case '.': case '@': case '$':
-      return make(Tok::Other, pos, std::string(1, ch));
-    case '-':
+    case '-': {
       if (eat('>'))
         return make(Tok::Arrow, pos, "->");
-      return make(Tok::Minus, pos, "-");
+      // isl reads '-' and the digits right after it as one negative number,
+      // except for zero ("-0" stays '-' '0').
+      Token t = make(Tok::Minus, pos, "-");
+      size_t k = pos_;
+      bool nonZero = false;
+      for (; k < text_.size() &&
+             std::isdigit(static_cast<unsigned char>(text_[k]));
+           ++k)
+        if (text_[k] != '0')
+          nonZero = true;
+      t.glued = nonZero;
+      return t;
+    }
     case '=':
       if (eat('='))
         return make(Tok::EqEq, pos, "==");

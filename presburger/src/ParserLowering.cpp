@@ -206,7 +206,8 @@ private:
     return add(std::move(n));
   }
 
-  /// a op b for two affine forms.
+  /// a op b for two affine forms, exactly (strict means a difference of
+  /// any positive amount); used for the cases of min, max and lists.
   LId compare(const Lin &a, CmpOp op, const Lin &b, SourcePos pos) {
     Lin d = addLin(a, b, -1); // a - b; its numerator has a - b's sign.
     switch (op) {
@@ -228,6 +229,55 @@ private:
       break;
     }
     return kFalse; // Lexicographic operators are handled by lexCompare.
+  }
+
+  /// `a op b` as isl reads it from the text, or its exact complement when
+  /// `neg`. For rational values isl takes a strict comparison as a
+  /// difference of at least one (`i/2 > 1` is `i/2 >= 2`, `i/3 != 1` is
+  /// `i/3 <= 0 or i/3 >= 2`); the complement (from `not`) is exact.
+  LId compareUser(const Lin &a, CmpOp op, const Lin &b, bool neg,
+                  SourcePos pos) {
+    Lin d = addLin(a, b, -1); // Numerator N over denominator den > 0.
+    const Int &den = d.den;
+    Int one(1);
+    switch (op) {
+    case CmpOp::Ge: // N >= 0; not: N <= -1
+      return neg ? mkAtom(d, -1, -one, false, pos)
+                 : mkAtom(d, 1, Int(0), false, pos);
+    case CmpOp::Le: // -N >= 0; not: N >= 1
+      return neg ? mkAtom(d, 1, -one, false, pos)
+                 : mkAtom(d, -1, Int(0), false, pos);
+    case CmpOp::Gt: // N >= den; not: N <= den - 1
+      return neg ? mkAtom(d, -1, den - one, false, pos)
+                 : mkAtom(d, 1, -den, false, pos);
+    case CmpOp::Lt: // N <= -den; not: N >= 1 - den
+      return neg ? mkAtom(d, 1, den - one, false, pos)
+                 : mkAtom(d, -1, -den, false, pos);
+    case CmpOp::Eq: // N = 0; not: N >= 1 or N <= -1
+      if (!neg)
+        return mkAtom(d, 1, Int(0), true, pos);
+      return mkOr({mkAtom(d, 1, -one, false, pos),
+                   mkAtom(d, -1, -one, false, pos)},
+                  pos);
+    case CmpOp::Ne: // N >= den or N <= -den; not: |N| <= den - 1
+      if (!neg)
+        return mkOr({mkAtom(d, 1, -den, false, pos),
+                     mkAtom(d, -1, -den, false, pos)},
+                    pos);
+      return mkAnd({mkAtom(d, 1, den - one, false, pos),
+                    mkAtom(d, -1, den - one, false, pos)},
+                   pos);
+    default:
+      break;
+    }
+    return kFalse;
+  }
+
+  /// Whether the value of `v` is an integer (always, unless rational).
+  LId integral(const Lin &v, bool neg, SourcePos pos) {
+    if (v.den.isOne())
+      return neg ? kFalse : kTrue;
+    return compare(v, neg ? CmpOp::Ne : CmpOp::Eq, floorLin(v), pos);
   }
 
   static CmpOp negateOp(CmpOp op) {
@@ -298,7 +348,7 @@ private:
   }
 
   /// The variable q = floor(l), created once per scope and division.
-  Lin floorLin(const Lin &in, SourcePos pos) {
+  Lin floorLin(const Lin &in) {
     Lin l = in;
     reduce(l);
     if (l.den.isOne())
@@ -329,7 +379,6 @@ private:
     scopeDivs_[scope].push_back(q);
     divDefs_[q] = std::move(def);
     divIndex_.emplace(std::move(key), q);
-    (void)pos;
     return linVar(q);
   }
 
@@ -342,18 +391,29 @@ private:
     case ExprNode::Kind::Const:
       return {{kTrue, linConst(e.num)}};
     case ExprNode::Kind::Sum: {
-      std::vector<Pieces> lists;
-      for (NodeId a : e.args)
-        lists.push_back(lowerExpr(a));
-      std::vector<int8_t> signs = ast_.exprs[id].signs;
-      Pieces out;
-      for (auto &[cond, vals] : combine(lists, pos)) {
-        Lin sum;
-        for (size_t k = 0; k < vals.size(); ++k)
-          sum = addLin(sum, vals[k], signs[k]);
-        out.push_back({cond, std::move(sum)});
+      // Partial sums, one per combination of the pieces seen so far (a
+      // single one unless min, max or ?: are summed).
+      std::vector<NodeId> args = e.args;
+      std::vector<int8_t> signs = e.signs;
+      Pieces acc{{kTrue, Lin()}};
+      for (size_t k = 0; k < args.size(); ++k) {
+        Pieces term = lowerExpr(args[k]);
+        if (term.size() == 1 && term[0].cond == kTrue) {
+          for (Piece &p : acc)
+            p.value = addLin(p.value, term[0].value, signs[k]);
+          continue;
+        }
+        checkPieces(acc.size() * term.size(), pos);
+        Pieces next;
+        for (const Piece &p : acc)
+          for (const Piece &q : term) {
+            LId c = mkAnd({p.cond, q.cond}, pos);
+            if (c != kFalse)
+              next.push_back({c, addLin(p.value, q.value, signs[k])});
+          }
+        acc = std::move(next);
       }
-      return out;
+      return acc;
     }
     case ExprNode::Kind::Scale: {
       Int num = e.num, den = e.den;
@@ -368,10 +428,10 @@ private:
       Pieces ps = lowerExpr(e.args[0]);
       for (Piece &p : ps) {
         if (isCeil)
-          p.value = scaleLin(floorLin(scaleLin(p.value, Int(-1), Int(1)), pos),
+          p.value = scaleLin(floorLin(scaleLin(p.value, Int(-1), Int(1))),
                              Int(-1), Int(1));
         else
-          p.value = floorLin(p.value, pos);
+          p.value = floorLin(p.value);
       }
       return ps;
     }
@@ -379,7 +439,7 @@ private:
       Int m = e.num;
       Pieces ps = lowerExpr(e.args[0]);
       for (Piece &p : ps) {
-        Lin q = floorLin(scaleLin(p.value, Int(1), m), pos);
+        Lin q = floorLin(scaleLin(p.value, Int(1), m));
         p.value = addLin(p.value, scaleLin(q, m, Int(1)), -1);
       }
       return ps;
@@ -447,21 +507,24 @@ private:
     case FormNode::Kind::False:
       return neg ? kTrue : kFalse;
     case FormNode::Kind::Cmp: {
-      CmpOp op = neg ? negateOp(f.op) : f.op;
+      CmpOp op = f.op;
       NodeId l = f.lhs[0], r = f.rhs[0];
       Pieces pl = lowerExpr(l), pr = lowerExpr(r);
       // The pieces of each side partition the space, so the negation of
-      // the comparison is the same case split with the negated operator.
+      // the comparison is the same case split with the negated comparison.
       std::vector<LId> alternatives;
       checkPieces(pl.size() * pr.size(), pos);
       for (const Piece &a : pl)
         for (const Piece &b : pr)
-          alternatives.push_back(
-              mkAnd({a.cond, b.cond, compare(a.value, op, b.value, pos)}, pos));
+          alternatives.push_back(mkAnd(
+              {a.cond, b.cond, compareUser(a.value, op, b.value, neg, pos)},
+              pos));
       return mkOr(alternatives, pos);
     }
     case FormNode::Kind::LexCmp: {
-      CmpOp op = neg ? negateOp(f.op) : f.op;
+      // isl compares the lists in an integer space: every value must be an
+      // integer (a rational one makes the comparison false).
+      CmpOp op = f.op;
       std::vector<NodeId> lhs = f.lhs, rhs = f.rhs;
       size_t n = lhs.size();
       std::vector<Pieces> lists;
@@ -473,7 +536,17 @@ private:
       for (auto &[cond, vals] : combine(lists, pos)) {
         std::vector<Lin> a(vals.begin(), vals.begin() + long(n));
         std::vector<Lin> b(vals.begin() + long(n), vals.end());
-        alternatives.push_back(mkAnd({cond, lexCompare(a, op, b, pos)}, pos));
+        std::vector<LId> allIntegral, someRational;
+        for (const Lin &v : vals) {
+          allIntegral.push_back(integral(v, false, pos));
+          someRational.push_back(integral(v, true, pos));
+        }
+        std::vector<LId> holds = allIntegral;
+        holds.push_back(lexCompare(a, neg ? negateOp(op) : op, b, pos));
+        LId value = mkAnd(holds, pos);
+        if (neg)
+          value = mkOr({mkOr(someRational, pos), value}, pos);
+        alternatives.push_back(mkAnd({cond, value}, pos));
       }
       return mkOr(alternatives, pos);
     }
@@ -585,26 +658,28 @@ private:
       return {};
     case LNode::Kind::Atom: {
       BasicRelation b(workingSpace(scope));
-      std::vector<Int> row(b.numCols());
-      for (const auto &[v, c] : n.row)
-        row[column(v)] = c;
-      row.back() = n.constant;
-      if (n.isEq)
-        b.addEquality(row);
-      else
-        b.addInequality(row);
+      addAtomRow(b, n);
       if (!b.normalize())
         return {};
       return {std::move(b)};
     }
     case LNode::Kind::And: {
       std::vector<uint32_t> kids = n.kids;
-      // Atoms first: they are added to every clause without a product.
-      std::stable_partition(kids.begin(), kids.end(), [&](LId k) {
-        return nodes_[k].kind == LNode::Kind::Atom;
-      });
-      std::vector<BasicRelation> acc{BasicRelation(workingSpace(scope))};
+      // Atoms are rows of one clause; only the other parts multiply.
+      BasicRelation atoms(workingSpace(scope));
+      std::vector<LId> others;
       for (LId k : kids) {
+        if (nodes_[k].kind != LNode::Kind::Atom) {
+          others.push_back(k);
+          continue;
+        }
+        WorkBudget::charge(1);
+        addAtomRow(atoms, nodes_[k]);
+      }
+      if (!atoms.normalize())
+        return {};
+      std::vector<BasicRelation> acc{std::move(atoms)};
+      for (LId k : others) {
         std::vector<BasicRelation> part = materialize(k, scope);
         checkClauses(acc.size() * part.size(), pos);
         std::vector<BasicRelation> next;
@@ -665,6 +740,17 @@ private:
     }
     }
     return {};
+  }
+
+  void addAtomRow(BasicRelation &b, const LNode &atom) {
+    std::vector<Int> row(b.numCols());
+    for (const auto &[v, c] : atom.row)
+      row[column(v)] = c;
+    row.back() = atom.constant;
+    if (atom.isEq)
+      b.addEquality(row);
+    else
+      b.addInequality(row);
   }
 
   /// Turns the exists variables and divisions of `scope` into locals of
@@ -768,7 +854,8 @@ Relation Lowering::run() {
     // Cosmetic simplification; on a budget overrun keep what we have.
     BasicRelation simplified = d;
     try {
-      if (!simplified.simplifyLocals())
+      // Substitutions can leave rows with a common factor: normalize again.
+      if (!simplified.simplifyLocals() || !simplified.normalize())
         continue;
       d = std::move(simplified);
     } catch (const LimitExceeded &) {

@@ -39,6 +39,7 @@ namespace {
 
 constexpr unsigned kMaxDepth = 200;
 constexpr unsigned kMaxPowerBits = 100000;
+constexpr size_t kMaxTuplePieces = 8;
 
 bool isComparator(Tok k) {
   switch (k) {
@@ -253,12 +254,32 @@ private:
   // Numbers
   //===--------------------------------------------------------------------===//
 
-  /// Reads a number, with isl's `a^b` power of two literals.
+  /// Whether a number starts here: digits, or a '-' glued to non-zero
+  /// digits, which isl reads as one negative number.
+  bool atNumber() const {
+    return at(Tok::Value) || (at(Tok::Minus) && tok().glued);
+  }
+
+  /// The sign of the glued negative number here, without consuming it.
+  bool gluedValueIsNegative() {
+    size_t saved = pos_;
+    Int v = nextValue();
+    pos_ = saved;
+    return v.isNegative();
+  }
+
+  /// Reads a number, with isl's `a^b` power of two literals; the base may
+  /// be a glued negative number (`-2^2` is 4, as in isl).
   Int nextValue() {
+    bool negative = at(Tok::Minus) && tok().glued;
+    if (negative)
+      advance();
     if (!at(Tok::Value))
       error("expected a number");
     std::optional<Int> v = Int::fromString(tok().text);
     size_t baseDigits = tok().text.size();
+    if (negative)
+      v = -*v;
     advance();
     if (!at(Tok::Caret))
       return *v;
@@ -278,6 +299,8 @@ private:
       return exp.isZero() ? Int(1) : Int(0);
     if (base.isOne() || exp.isZero())
       return Int(1);
+    if (base == Int(-1))
+      return mod(exp, Int(2)).isZero() ? Int(1) : Int(-1);
     // log2(base) >= 1 and >= 3 * (digits - 1).
     int64_t baseBits = std::max<int64_t>(1, 3 * int64_t(baseDigits - 1));
     if (exp > Int(int64_t(kMaxPowerBits)) ||
@@ -300,10 +323,14 @@ private:
   Int constantChain(const std::string &op, size_t leftStart) {
     Int c(1);
     for (;;) {
-      bool neg = eat(Tok::Minus);
-      if (!at(Tok::Value)) {
+      // isl reads "-2" (no space) as one number, and only that here.
+      if (!atNumber()) {
         if (at(Tok::Unknown))
           error("");
+        if (at(Tok::Minus))
+          fail(tok().pos, "expected a number after '" + op +
+                              "' (a negative one is written '-2', without "
+                              "a space, as in isl)");
         std::string shown = "'" + sourceText(leftStart, opIndex_) + " " + op +
                             " " + (at(Tok::End) ? "" : tok().text) + "'";
         if (op == "*")
@@ -312,8 +339,7 @@ private:
         fail(tok().pos, "division by a non-constant in " + shown +
                             ": the divisor must be a positive integer");
       }
-      Int v = nextValue();
-      c *= neg ? -v : v;
+      c *= nextValue();
       if (!at(Tok::Star))
         return c;
       advance();
@@ -323,11 +349,14 @@ private:
   /// A positive number after `context` (a divisor or modulus).
   Int positiveConstant(const std::string &context) {
     SourcePos p = tok().pos;
-    if (!at(Tok::Value))
+    if (!atNumber())
       error("expected a positive number " + context);
     Int v = nextValue();
     if (v.isZero())
       fail(p, "division by zero " + context);
+    if (v.isNegative())
+      fail(p, "expected a positive number " + context + " (found " +
+                  v.toString() + ")");
     return v;
   }
 
@@ -374,26 +403,47 @@ private:
     for (;;) {
       int sign = op;
       if (pending_ == kNoNode)
-        while (eat(Tok::Minus))
+        while (at(Tok::Minus) && !tok().glued) {
+          advance();
           sign = -sign;
+        }
       if (pending_ != kNoNode || factorStart()) {
         args.push_back(parseFactor());
         signs.push_back(int8_t(sign));
-      } else if (at(Tok::Value)) {
+      } else if (atNumber()) {
         SourcePos vp = tok().pos;
         Int v = nextValue();
         if (sign < 0)
           v = -v;
-        if (eat(Tok::Star) || at(Tok::Ident))
+        if (eat(Tok::Star) || at(Tok::Ident)) {
           args.push_back(scaleExpr(parseFactor(), v, Int(1), vp));
-        else
+        } else if (at(Tok::IntDiv)) {
+          // isl: a (signed) number // a number, e.g. `i - 7 // 2` is
+          // i + floor(-7/2), and `7 //-2` is -4.
+          advance();
+          SourcePos dp = tok().pos;
+          if (!atNumber())
+            error("expected a number after '//'");
+          Int d = nextValue();
+          if (d.isZero())
+            fail(dp, "division by zero after '//'");
+          args.push_back(constExpr(floorDiv(v, d), vp));
+        } else {
           args.push_back(constExpr(v, vp));
+        }
         signs.push_back(1);
       } else {
         error("expected an expression");
       }
+      // After a term, a glued negative number is the next term, if its
+      // value is negative (`i -2^3` is i - 8; after `i -2^2` the sum ends
+      // at i, as in isl).
       if (eat(Tok::Plus))
         op = 1;
+      else if (at(Tok::Minus) && tok().glued && gluedValueIsNegative())
+        op = 1;
+      else if (at(Tok::Minus) && tok().glued)
+        break;
       else if (eat(Tok::Minus))
         op = -1;
       else
@@ -422,7 +472,7 @@ private:
         fail(tok().pos, "unknown identifier '" + tok().text + "'");
       e = varExpr(it->second, start);
       advance();
-    } else if (at(Tok::Value)) {
+    } else if (atNumber()) {
       Int v = nextValue();
       if (eat(Tok::Star))
         e = scaleExpr(parseFactor(), v, Int(1), start);
@@ -561,14 +611,12 @@ private:
   /// formula := disj [implies disj]; `first`, when given, is the already
   /// parsed first atom.
   NodeId parseFormula(NodeId first = kNoNode) {
-    SourcePos start = tok().pos;
     NodeId a = parseDisjunction(first);
     if (!at(Tok::KwImplies))
       return a;
     SourcePos p = tok().pos;
     advance();
     NodeId b = parseDisjunction(kNoNode);
-    (void)start;
     NodeId f = newForm(FormNode::Kind::Implies, p);
     ast_.forms[f].kids = {a, b};
     return f;
@@ -576,6 +624,10 @@ private:
 
   NodeId parseDisjunction(NodeId first) {
     SourcePos start = tok().pos;
+    // As in isl, a formula may be empty right before the closing brace:
+    // `{ [i] : }`, `{ [i] : exists e : }`, `a implies }` (true).
+    if (first == kNoNode && at(Tok::RBrace))
+      return newForm(FormNode::Kind::True, start);
     std::vector<NodeId> kids{parseConjunction(first)};
     while (eat(Tok::Or))
       kids.push_back(parseConjunction(kNoNode));
@@ -661,19 +713,18 @@ private:
     NodeId e = parseAffine();
     if (eat(Tok::RParen))
       return {false, e, startIdx};
-    if (!isComparator(tok().kind) && !at(Tok::Comma))
-      error("expected ')' or a comparison operator");
+    // Not an expression in parentheses: the start of a condition. As in
+    // isl, the expression is read again as the first factor, so it may
+    // still take `/`, `mod`, ... (`(9 / 2 >= i)`).
     NodeId f = parseFormulaFromExpr(e, exprStart);
     expect(Tok::RParen, "expected ')' after the condition");
     return {true, f, startIdx};
   }
 
   /// The rest of a formula whose first constraint starts with the already
-  /// parsed expression `e`.
+  /// parsed expression `e` (whose first token is at `startIdx`).
   NodeId parseFormulaFromExpr(NodeId e, size_t startIdx) {
-    Item item{false, e, startIdx};
-    setPending(item);
-    (void)startIdx;
+    setPending(Item{false, e, startIdx});
     NodeId first = parseConstraint();
     return parseFormula(first);
   }
@@ -740,10 +791,9 @@ private:
         NodeId def = parseExtendedAffine();
         parts.push_back(cmpForm(CmpOp::Eq, varExpr(v, vp), def, vp));
       }
+      // isl allows a comma before the ':'.
       if (!eat(Tok::Comma))
         break;
-      if (!at(Tok::Ident))
-        error("expected a variable name after ','");
     }
     if (!eat(Tok::Colon))
       error("expected ':' after the variables of 'exists'");
@@ -769,58 +819,115 @@ private:
            peekTok().kind == Tok::LBracket;
   }
 
+  /// One piece of a tuple element: a value with an optional condition, or
+  /// a range (then `range` is its constraint on the element's variable).
+  struct PieceSyntax {
+    NodeId value = kNoNode, cond = kNoNode, range = kNoNode;
+    SourcePos pos;
+  };
+
   /// The constraint a tuple element puts on its variable `d`:
   ///   `e`        d = e             `a : b`  a <= d <= b
   ///   `a :`      d >= a            `: b`    d <= b
   ///   `:`        nothing           `e : c`  d = e and c
+  /// and for pieces `e1 : c1; e2 : c2; ...` (isl's union_add): d is the
+  /// sum of the values whose conditions hold, where at least one holds.
   NodeId parsePiece(unsigned d) {
     SourcePos start = tok().pos;
+    PieceSyntax first = parseOnePiece(d);
+    if (!at(Tok::Semicolon))
+      return first.range != kNoNode ? first.range : pieceFormula(d, first);
+    std::vector<PieceSyntax> pieces{first};
+    while (eat(Tok::Semicolon))
+      pieces.push_back(parseOnePiece(d));
+    for (const PieceSyntax &p : pieces)
+      if (p.range != kNoNode)
+        fail(p.pos, "a range cannot be combined with other pieces by ';'");
+    if (pieces.size() > kMaxTuplePieces)
+      fail(start, "too many pieces in a tuple element (more than " +
+                      std::to_string(kMaxTuplePieces) + ")");
+    // One alternative per non-empty set of pieces whose conditions hold.
+    std::vector<NodeId> alternatives;
+    size_t n = pieces.size();
+    for (size_t mask = 1; mask < (size_t(1) << n); ++mask) {
+      std::vector<NodeId> conj;
+      NodeId sum = newExpr(ExprNode::Kind::Sum, start);
+      bool possible = true;
+      for (size_t k = 0; k < n; ++k) {
+        const PieceSyntax &p = pieces[k];
+        if (mask & (size_t(1) << k)) {
+          ast_.exprs[sum].args.push_back(p.value);
+          ast_.exprs[sum].signs.push_back(1);
+          if (p.cond != kNoNode)
+            conj.push_back(p.cond);
+        } else if (p.cond == kNoNode) {
+          possible = false; // An unconditional piece always holds.
+        } else {
+          NodeId neg = newForm(FormNode::Kind::Not, p.pos);
+          ast_.forms[neg].kids = {p.cond};
+          conj.push_back(neg);
+        }
+      }
+      if (!possible)
+        continue;
+      conj.push_back(cmpForm(CmpOp::Eq, varExpr(d, start), sum, start));
+      alternatives.push_back(andForm(std::move(conj), start));
+    }
+    NodeId f = newForm(FormNode::Kind::Or, start);
+    ast_.forms[f].kids = std::move(alternatives);
+    return f;
+  }
+
+  NodeId pieceFormula(unsigned d, const PieceSyntax &p) {
+    NodeId eq = cmpForm(CmpOp::Eq, varExpr(d, p.pos), p.value, p.pos);
+    if (p.cond == kNoNode)
+      return eq;
+    return andForm({eq, p.cond}, p.pos);
+  }
+
+  PieceSyntax parseOnePiece(unsigned d) {
+    PieceSyntax piece;
+    SourcePos start = tok().pos;
+    piece.pos = start;
     auto dvar = [&]() { return varExpr(d, start); };
     auto endOfElement = [&]() {
-      return at(Tok::Comma) || at(Tok::RBracket);
+      return at(Tok::Comma) || at(Tok::RBracket) || at(Tok::Semicolon);
     };
-    NodeId result = kNoNode;
     if (eat(Tok::Colon)) {
-      if (endOfElement())
-        return newForm(FormNode::Kind::True, start);
-      result = cmpForm(CmpOp::Le, dvar(), parseAffine(), start);
-    } else {
-      NodeId v = parseExtendedAffine();
-      if (!eat(Tok::Colon)) {
-        result = cmpForm(CmpOp::Eq, dvar(), v, start);
-      } else if (endOfElement()) {
-        result = cmpForm(CmpOp::Ge, dvar(), v, start);
-      } else if (conditionStart()) {
-        NodeId cond = parseFormula();
-        result = andForm({cmpForm(CmpOp::Eq, dvar(), v, start), cond}, start);
-      } else {
-        NodeId cond = kNoNode;
-        if (at(Tok::LParen)) {
-          Item item = parseParenItem();
-          if (item.isFormula)
-            cond = parseFormula(item.node);
-          else
-            setPending(item);
-        }
-        if (cond == kNoNode) {
-          size_t startIdx = pending_ != kNoNode ? pendingStart_ : pos_;
-          NodeId hi = parseAffine();
-          if (isComparator(tok().kind))
-            cond = parseFormulaFromExpr(hi, startIdx);
-          else
-            result = andForm({cmpForm(CmpOp::Ge, dvar(), v, start),
-                              cmpForm(CmpOp::Le, dvar(), hi, start)},
-                             start);
-        }
-        if (cond != kNoNode)
-          result =
-              andForm({cmpForm(CmpOp::Eq, dvar(), v, start), cond}, start);
-      }
+      piece.range = endOfElement()
+                        ? newForm(FormNode::Kind::True, start)
+                        : cmpForm(CmpOp::Le, dvar(), parseAffine(), start);
+      return piece;
     }
-    if (at(Tok::Semicolon))
-      error("pieces separated by ';' inside a tuple element are not "
-            "supported");
-    return result;
+    piece.value = parseExtendedAffine();
+    if (!eat(Tok::Colon))
+      return piece;
+    if (endOfElement()) {
+      piece.range = cmpForm(CmpOp::Ge, dvar(), piece.value, start);
+      return piece;
+    }
+    if (conditionStart()) {
+      piece.cond = parseFormula();
+      return piece;
+    }
+    if (at(Tok::LParen)) {
+      Item item = parseParenItem();
+      if (item.isFormula) {
+        piece.cond = parseFormula(item.node);
+        return piece;
+      }
+      setPending(item);
+    }
+    size_t startIdx = pending_ != kNoNode ? pendingStart_ : pos_;
+    NodeId hi = parseAffine();
+    if (isComparator(tok().kind)) {
+      piece.cond = parseFormulaFromExpr(hi, startIdx);
+      return piece;
+    }
+    piece.range = andForm({cmpForm(CmpOp::Ge, dvar(), piece.value, start),
+                           cmpForm(CmpOp::Le, dvar(), hi, start)},
+                          start);
+    return piece;
   }
 
   /// One tuple (possibly nested); adds its dimensions to the current body.
@@ -934,11 +1041,7 @@ private:
     ast_.bodies.push_back(std::move(body));
   }
 
-  NodeId parseOptionalFormula() {
-    if (at(Tok::RBrace))
-      return kNoNode;
-    return parseFormula();
-  }
+  NodeId parseOptionalFormula() { return parseFormula(); }
 
   void parseParams() {
     SourcePos start = tok().pos;
@@ -960,8 +1063,15 @@ private:
         advance();
         if (eat(Tok::Assign))
           elementForms_.push_back(parsePiece(v));
-        if (!eat(Tok::Comma))
-          break;
+        if (eat(Tok::Comma))
+          continue;
+        // isl also reads `[n][m]` as `[n, m]`.
+        if (at(Tok::RBracket) && peekTok().kind == Tok::LBracket) {
+          advance();
+          advance();
+          continue;
+        }
+        break;
       }
     }
     if (!at(Tok::RBracket))

@@ -1,130 +1,605 @@
 //===- Printer.cpp - isl notation out -------------------------------------===//
+//
+// Prints sets and relations the way isl does, close enough that isl reads
+// the text back to an equal object and a reader recognizes the style:
+//
+//   [n] -> { S[i, j = 1 + i] : 0 <= i < n and (j) mod 2 = 0 }
+//
+//  - names: parameters as given; dimensions from the tuple's name hints
+//    when they are valid, unused identifiers, otherwise fresh ones (i0, i1
+//    for sets and domains, o0, o1 for ranges, e0, e1 for existentials);
+//  - a dimension fixed by an equality over earlier dimensions is printed in
+//    its tuple (`[i, j = 1 + i]`, or `[i] -> [1 + i]` when it has no name
+//    and no disjunct of the relation shows it by name);
+//  - locals with a floor-division definition are written inline as
+//    `floor((num)/den)` (their defining constraints are implied and not
+//    printed), and `num - den*floor(num/den)` as `(num) mod den`; locals
+//    without one are declared in `exists (e0, e1: ...)`;
+//  - each constraint is solved for its last variable, and a lower and an
+//    upper bound of the same term are chained (`0 <= i <= 9`); `i >= 1`
+//    prints as `i > 0` like isl;
+//  - constraints are sorted by that variable, then equalities, chains,
+//    lower and upper bounds, then by text, and a constraint that prints
+//    exactly like another is written once: the same object always prints
+//    the same string, whatever the order of its rows.
+//
+//===----------------------------------------------------------------------===//
 #include "presburger/Printer.h"
 #include "presburger/Relation.h"
 #include "presburger/UnionRelation.h"
 
+#include "ParserImpl.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
-#include <sstream>
 
 namespace presburger {
 
 namespace {
 
-/// Names of every column of `b` (params, dims, locals), unique and valid
-/// isl identifiers.
-std::vector<std::string> columnNames(const BasicRelation &b) {
-  const Space &sp = b.space();
-  std::vector<std::string> names = sp.paramNames();
-  std::set<std::string> used(names.begin(), names.end());
-  auto pick = [&](const std::string &hint, const std::string &prefix,
-                  unsigned idx) {
-    std::string n = hint;
-    if (n.empty() || used.count(n))
-      n = prefix + std::to_string(idx);
-    while (used.count(n))
-      n += "'";
-    used.insert(n);
-    return n;
-  };
-  if (sp.isRelation()) {
-    std::vector<std::string> hints = sp.domainTuple().dimNames();
-    for (unsigned i = 0; i < hints.size(); ++i)
-      names.push_back(pick(hints[i], "i", i));
-  }
-  if (!sp.isParams()) {
-    std::vector<std::string> hints = sp.rangeTuple().dimNames();
-    std::string prefix = sp.isRelation() ? "o" : "i";
-    for (unsigned i = 0; i < hints.size(); ++i)
-      names.push_back(pick(hints[i], prefix, i));
-  }
-  for (unsigned k = 0; k < b.numLocals(); ++k)
-    names.push_back(pick("", "e", k));
-  return names;
-}
+using parser::isPlainIdentifier;
 
-/// sum of coeff*name over the given columns, isl style ("2i - j + 3").
-std::string affineToString(ConstRow row, const std::vector<std::string> &names,
-                           bool withConstant) {
-  std::ostringstream os;
-  bool first = true;
-  for (unsigned c = 0; c < names.size(); ++c) {
-    const Int &a = row[c];
-    if (a.isZero())
-      continue;
-    if (first) {
-      if (a == Int(-1))
-        os << "-";
-      else if (!a.isOne())
-        os << a;
-    } else {
-      os << (a.isNegative() ? " - " : " + ");
-      Int m = abs(a);
-      if (!m.isOne())
-        os << m;
+/// An affine form to print: coefficient per column, a constant, and
+/// optionally one `(num) mod den` term with coefficient modCoeff.
+struct Form {
+  std::vector<Int> coeffs; // numVars() entries.
+  Int constant;
+  Int modCoeff;            // Zero: no mod term.
+  std::vector<Int> modNum; // numCols() entries (constant last).
+  Int modDen;
+};
+
+class DisjunctPrinter {
+public:
+  /// `forceNamed` (per dimension, optional): show these dimensions by name
+  /// even when their value is written in the tuple.
+  explicit DisjunctPrinter(const BasicRelation &b,
+                           const std::vector<bool> *forceNamed = nullptr)
+      : b_(b), sp_(b.space()), nv_(b.numVars()), lo_(b.offset(VarKind::Local)),
+        nLocals_(b.numLocals()), forceNamed_(forceNamed) {}
+
+  /// After print(): which dimensions the text shows by name.
+  const std::vector<bool> &dimsShownByName() const { return shownByName_; }
+
+  /// "tuples : constraints", "tuples" for the universe, ": constraints"
+  /// for a params set.
+  std::string print() {
+    if (b_.isObviouslyEmpty()) {
+      assignNames();
+      std::string head = tuplesText();
+      return head + (head.empty() ? ": false" : " : false");
     }
-    os << names[c];
-    first = false;
+    classifyLocals();
+    assignNames();
+    markDefinitionalRows();
+    chooseTupleDefinitions();
+    std::vector<std::string> items = constraintItems();
+    std::string head = tuplesText();
+    std::string body;
+    for (size_t i = 0; i < items.size(); ++i)
+      body += (i ? " and " : "") + items[i];
+    std::vector<unsigned> quantified;
+    for (unsigned k = 0; k < nLocals_; ++k)
+      if (!inline_[k] && referencedCols_.count(lo_ + k))
+        quantified.push_back(k);
+    if (!quantified.empty()) {
+      std::string ex = "exists (";
+      for (size_t i = 0; i < quantified.size(); ++i)
+        ex += (i ? ", " : "") + names_[lo_ + quantified[i]];
+      body = ex + ": " + (body.empty() ? "true" : body) + ")";
+    }
+    if (body.empty())
+      return head.empty() ? ":" : head;
+    return head + (head.empty() ? ": " : " : ") + body;
   }
-  if (withConstant) {
-    const Int &c = row[names.size()];
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Locals and names
+  //===--------------------------------------------------------------------===//
+
+  /// Defined locals whose definitions are acyclic are printed inline.
+  void classifyLocals() {
+    inline_.assign(nLocals_, false);
+    std::vector<int> state(nLocals_, 0); // 0 new, 1 visiting, 2 done
+    std::vector<bool> ok(nLocals_, false);
+    for (unsigned k = 0; k < nLocals_; ++k)
+      visitLocal(k, state, ok);
+    for (unsigned k = 0; k < nLocals_; ++k)
+      inline_[k] = ok[k];
+  }
+  bool visitLocal(unsigned k, std::vector<int> &state, std::vector<bool> &ok) {
+    if (state[k] == 2)
+      return ok[k];
+    if (state[k] == 1)
+      return false; // Cycle.
+    state[k] = 1;
+    bool good = b_.hasDivDef(k) && b_.divDenominator(k).isPositive();
+    if (good) {
+      ConstRow num = b_.divNumerator(k);
+      for (unsigned j = 0; j < nLocals_ && good; ++j)
+        if (j != k && !num[lo_ + j].isZero() && b_.hasDivDef(j))
+          good = visitLocal(j, state, ok);
+      good = good && num[lo_ + k].isZero();
+    }
+    state[k] = 2;
+    ok[k] = good;
+    return good;
+  }
+
+  void assignNames() {
+    names_.assign(nv_, "");
+    hinted_.assign(nv_, false);
+    std::set<std::string> used(sp_.paramNames().begin(),
+                               sp_.paramNames().end());
+    for (unsigned p = 0; p < sp_.numParams(); ++p)
+      names_[p] = sp_.paramNames()[p];
+    // Valid, unique hints first, so that fresh names never take them.
+    std::vector<std::string> hints;
+    if (sp_.isRelation())
+      for (std::string &h : sp_.domainTuple().dimNames())
+        hints.push_back(std::move(h));
+    if (!sp_.isParams())
+      for (std::string &h : sp_.rangeTuple().dimNames())
+        hints.push_back(std::move(h));
+    unsigned first = sp_.numParams();
+    for (unsigned d = 0; d < hints.size(); ++d)
+      if (isPlainIdentifier(hints[d]) && used.insert(hints[d]).second) {
+        names_[first + d] = hints[d];
+        hinted_[first + d] = true;
+      }
+    auto fresh = [&](const std::string &prefix, unsigned idx) {
+      std::string n = prefix + std::to_string(idx);
+      while (used.count(n))
+        n += "'";
+      used.insert(n);
+      return n;
+    };
+    unsigned nDomain = sp_.isRelation() ? sp_.numDomain() : 0;
+    for (unsigned d = 0; d < hints.size(); ++d) {
+      if (hinted_[first + d])
+        continue;
+      bool inRange = sp_.isRelation() && d >= nDomain;
+      names_[first + d] =
+          fresh(inRange ? "o" : "i", inRange ? d - nDomain : d);
+    }
+    // Existential names: e0, e1, ... numbered among the undefined locals.
+    unsigned idx = 0;
+    for (unsigned k = 0; k < nLocals_; ++k)
+      if (inline_.empty() || !inline_[k])
+        names_[lo_ + k] = fresh("e", idx++);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Text of terms and forms
+  //===--------------------------------------------------------------------===//
+
+  /// The text of column `c` as an atom: a name or `floor((...)/d)`.
+  const std::string &atom(unsigned c) {
+    if (c < lo_ || !inline_[c - lo_])
+      return names_[c];
+    unsigned k = c - lo_;
+    auto it = divText_.find(k);
+    if (it != divText_.end())
+      return it->second;
+    ConstRow num = b_.divNumerator(k);
+    Form f;
+    f.coeffs.assign(num.begin(), num.begin() + nv_);
+    f.constant = num[nv_];
+    std::string text = "floor((" + formText(f) + ")/" +
+                       b_.divDenominator(k).toString() + ")";
+    return divText_[k] = std::move(text);
+  }
+  bool isInlineCol(unsigned c) const { return c >= lo_ && inline_[c - lo_]; }
+
+  /// "coefficient times atom" as the first term (leading sign included).
+  void appendTerm(std::string &out, const Int &coeff, const std::string &a,
+                  bool compound, bool first) {
+    Int m = abs(coeff);
+    if (first) {
+      if (coeff.isNegative())
+        out += "-";
+    } else {
+      out += coeff.isNegative() ? " - " : " + ";
+    }
+    if (!m.isOne())
+      out += m.toString() + (compound ? "*" : "");
+    out += a;
+  }
+
+  std::string modText(const Form &f) {
+    Form num;
+    num.coeffs.assign(f.modNum.begin(), f.modNum.begin() + nv_);
+    num.constant = f.modNum[nv_];
+    return "(" + formText(num) + ") mod " + f.modDen.toString();
+  }
+
+  /// isl's order: the constant first, then the terms by column.
+  std::string formText(const Form &f) {
+    std::string out;
+    bool first = true;
+    if (!f.constant.isZero()) {
+      out += f.constant.toString();
+      first = false;
+    }
+    for (unsigned c = 0; c < nv_; ++c) {
+      if (f.coeffs[c].isZero())
+        continue;
+      appendTerm(out, f.coeffs[c], atom(c), isInlineCol(c), first);
+      first = false;
+    }
+    if (!f.modCoeff.isZero()) {
+      appendTerm(out, f.modCoeff, modText(f), true, first);
+      first = false;
+    }
     if (first)
-      os << c;
-    else if (!c.isZero())
-      os << (c.isNegative() ? " - " : " + ") << abs(c);
+      out = "0";
+    return out;
   }
-  if (first && !withConstant)
-    os << "0";
-  return os.str();
-}
 
-/// "lhs >= rhs" or "lhs = rhs" with positive coefficients on both sides.
-std::string constraintToString(ConstRow row,
-                               const std::vector<std::string> &names,
-                               bool isEq) {
-  unsigned n = unsigned(names.size());
-  std::vector<Int> pos(n + 1), neg(n + 1);
-  for (unsigned c = 0; c < n; ++c) {
-    if (row[c].isPositive())
-      pos[c] = row[c];
-    else if (row[c].isNegative())
-      neg[c] = -row[c];
+  /// Columns that `c` stands for when printed (inline divisions expand).
+  void collectSupport(unsigned c, std::set<unsigned> &out) {
+    if (!out.insert(c).second || !isInlineCol(c))
+      return;
+    ConstRow num = b_.divNumerator(c - lo_);
+    for (unsigned j = 0; j < nv_; ++j)
+      if (!num[j].isZero())
+        collectSupport(j, out);
   }
-  bool havePos = false, haveNeg = false;
-  for (unsigned c = 0; c < n; ++c) {
-    havePos = havePos || !pos[c].isZero();
-    haveNeg = haveNeg || !neg[c].isZero();
+  void noteReferences(const Form &f) {
+    for (unsigned c = 0; c < nv_; ++c)
+      if (!f.coeffs[c].isZero())
+        collectSupport(c, referencedCols_);
+    if (!f.modCoeff.isZero())
+      for (unsigned c = 0; c < nv_; ++c)
+        if (!f.modNum[c].isZero())
+          collectSupport(c, referencedCols_);
   }
-  const char *op = isEq ? " = " : " >= ";
-  // Constant goes to the side that keeps it non-negative.
-  if (!havePos) {
-    // -neg + c >= 0  ->  neg <= c
-    Int c = row[n];
-    return affineToString(neg, names, false) + (isEq ? " = " : " <= ") +
-           c.toString();
-  }
-  if (row[n].isNegative())
-    neg[n] = -row[n];
-  else
-    pos[n] = row[n];
-  return affineToString(pos, names, true) + op +
-         (haveNeg ? affineToString(neg, names, true) : neg[n].toString());
-}
 
-std::string tupleText(const Tuple &t, const std::vector<std::string> &names,
-                      unsigned &pos) {
-  std::string out = t.name();
-  if (t.isNested()) {
+  //===--------------------------------------------------------------------===//
+  // Rows
+  //===--------------------------------------------------------------------===//
+
+  /// Inequalities implied by the definition of an inline local are not
+  /// printed: with q = floor(n/d), every row lambda*(n - d*q) + c >= 0 with
+  /// c >= 0, and lambda*(d*q - n + d - 1) + c >= 0, holds.
+  void markDefinitionalRows() {
+    skipIneq_.assign(b_.numInequalities(), false);
+    for (unsigned i = 0; i < b_.numInequalities(); ++i) {
+      ConstRow r = b_.inequality(i);
+      for (unsigned k = 0; k < nLocals_ && !skipIneq_[i]; ++k) {
+        if (!inline_[k] || r[lo_ + k].isZero())
+          continue;
+        ConstRow num = b_.divNumerator(k);
+        const Int &d = b_.divDenominator(k);
+        for (int dir : {1, -1}) {
+          // Base row: dir * (num - d*q) (+ d - 1 when dir = -1).
+          std::vector<Int> base(nv_ + 1);
+          for (unsigned c = 0; c <= nv_; ++c)
+            base[c] = dir > 0 ? num[c] : -num[c];
+          base[lo_ + k] = dir > 0 ? -d : d;
+          if (dir < 0)
+            base[nv_] += d - Int(1);
+          if (impliedBy(r, base)) {
+            skipIneq_[i] = true;
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  /// Whether `r >= 0` follows from `base >= 0` over the integers: r's
+  /// variable part is a positive multiple l of base's and its constant at
+  /// least l times base's (rounded as the normalization does).
+  bool impliedBy(ConstRow r, const std::vector<Int> &base) const {
+    Int rg, bg;
+    for (unsigned c = 0; c < nv_; ++c) {
+      rg = gcd(rg, r[c]);
+      bg = gcd(bg, base[c]);
+    }
+    if (rg.isZero() || bg.isZero())
+      return false;
+    for (unsigned c = 0; c < nv_; ++c)
+      if (divExact(r[c], rg) != divExact(base[c], bg))
+        return false;
+    // r = rg * (v . x) + rc, base = bg * (v . x) + bc, v primitive.
+    // base >= 0 gives v.x >= ceil(-bc / bg); r >= 0 needs v.x >= -rc / rg.
+    Int need = ceilDiv(-r[nv_], rg), have = ceilDiv(-base[nv_], bg);
+    return have >= need;
+  }
+
+  /// Dimensions fixed by an equality over earlier columns are printed in
+  /// their tuple.
+  void chooseTupleDefinitions() {
+    usedEq_.assign(b_.numEqualities(), false);
+    unsigned firstDim = sp_.numParams();
+    std::vector<Form> chosen(sp_.numDims());
+    std::vector<bool> has(sp_.numDims(), false);
+    for (unsigned d = 0; d < sp_.numDims(); ++d) {
+      unsigned col = firstDim + d;
+      for (unsigned e = 0; e < b_.numEqualities() && !has[d]; ++e) {
+        if (usedEq_[e])
+          continue;
+        ConstRow r = b_.equality(e);
+        if (abs(r[col]) != Int(1))
+          continue;
+        bool ok = true;
+        for (unsigned c = 0; c < nv_ && ok; ++c) {
+          if (c == col || r[c].isZero())
+            continue;
+          std::set<unsigned> support;
+          collectSupport(c, support);
+          for (unsigned s : support)
+            if (s >= col && !isInlineCol(s))
+              ok = false;
+        }
+        if (!ok)
+          continue;
+        // col = -(rest) / r[col].
+        Form f;
+        f.coeffs.assign(nv_, Int(0));
+        Int sgn = r[col].isPositive() ? Int(-1) : Int(1);
+        for (unsigned c = 0; c < nv_; ++c)
+          if (c != col)
+            f.coeffs[c] = r[c] * sgn;
+        f.constant = r[nv_] * sgn;
+        usedEq_[e] = true;
+        has[d] = true;
+        chosen[d] = std::move(f);
+      }
+    }
+    // Texts after all choices: a tuple expression may only use the names of
+    // dimensions that are written as names.
+    for (unsigned d = 0; d < sp_.numDims(); ++d)
+      if (has[d]) {
+        noteReferences(chosen[d]);
+        tupleExprText_[d] = formText(chosen[d]);
+      }
+    hasTupleExpr_ = has;
+  }
+
+  /// A mod term for row `r` when it contains k*(n - d*floor(n/d)) for an
+  /// inline local and that makes the row shorter.
+  Form rowForm(ConstRow r) {
+    Form f;
+    f.coeffs.assign(r.begin(), r.begin() + nv_);
+    f.constant = r[nv_];
+    auto support = [&](const Form &g) {
+      unsigned n = 0;
+      for (unsigned c = 0; c < nv_; ++c)
+        n += !g.coeffs[c].isZero();
+      return n;
+    };
+    for (unsigned k = 0; k < nLocals_; ++k) {
+      unsigned q = lo_ + k;
+      if (!inline_[k] || r[q].isZero())
+        continue;
+      const Int &d = b_.divDenominator(k);
+      if (!mod(r[q], d).isZero())
+        continue;
+      Int kk = -divExact(r[q], d);
+      ConstRow num = b_.divNumerator(k);
+      Form g;
+      g.coeffs.assign(nv_, Int(0));
+      for (unsigned c = 0; c < nv_; ++c)
+        g.coeffs[c] = r[c] - kk * num[c];
+      g.coeffs[q] = Int(0);
+      g.constant = r[nv_] - kk * num[nv_];
+      if (support(g) + 1 >= support(f))
+        continue;
+      g.modCoeff = kk;
+      g.modNum.assign(num.begin(), num.end());
+      g.modDen = d;
+      return g;
+    }
+    return f;
+  }
+
+  struct Item {
+    unsigned pivot;
+    int kind; // 0 equality, 1 chain, 2 lower bound, 3 upper bound
+    std::string text;
+    bool operator<(const Item &o) const {
+      if (pivot != o.pivot)
+        return pivot < o.pivot;
+      if (kind != o.kind)
+        return kind < o.kind;
+      return text < o.text;
+    }
+  };
+
+  /// Text for the printed constraints, sorted.
+  std::vector<std::string> constraintItems() {
+    struct Bound {
+      std::string rhs;
+      bool strict;
+    };
+    // Key: pivot position, pivot text -> lower / upper bounds.
+    std::map<std::pair<unsigned, std::string>,
+             std::pair<std::vector<Bound>, std::vector<Bound>>>
+        bounds;
+    std::vector<Item> items;
+    auto handle = [&](ConstRow r, bool isEq) {
+      Form f = rowForm(r);
+      noteReferences(f);
+      // The pivot: the mod term, else the last non-local, else the last
+      // local column.
+      unsigned pivot = nv_;
+      Int coeff;
+      std::string pivotText;
+      unsigned pivotKey;
+      if (!f.modCoeff.isZero()) {
+        coeff = f.modCoeff;
+        f.modCoeff = Int(0);
+        Form unit;
+        unit.modNum = f.modNum;
+        unit.modDen = f.modDen;
+        pivotText = modText(unit);
+        pivotKey = nv_;
+        for (unsigned c = nv_; c-- > 0;)
+          if (!unit.modNum[c].isZero()) {
+            pivotKey = c;
+            break;
+          }
+      } else {
+        for (unsigned c = lo_; c-- > 0;)
+          if (!f.coeffs[c].isZero()) {
+            pivot = c;
+            break;
+          }
+        if (pivot == nv_)
+          for (unsigned c = nv_; c-- > lo_;)
+            if (!f.coeffs[c].isZero()) {
+              pivot = c;
+              break;
+            }
+        if (pivot == nv_) {
+          // A constant row (normally removed by normalization).
+          bool holds = isEq ? f.constant.isZero() : !f.constant.isNegative();
+          items.push_back({0, 0, holds ? "0 = 0" : "1 = 0"});
+          return;
+        }
+        coeff = f.coeffs[pivot];
+        f.coeffs[pivot] = Int(0);
+        pivotText = atom(pivot);
+        pivotKey = pivot;
+        if (!abs(coeff).isOne())
+          pivotText = abs(coeff).toString() +
+                      (isInlineCol(pivot) ? "*" : "") + pivotText;
+      }
+      if (pivot == nv_ && !abs(coeff).isOne())
+        pivotText = abs(coeff).toString() + "*" + pivotText;
+      // coeff*P + rest (>= or =) 0  ->  |coeff|*P (>=, <=, =) -rest*sign.
+      bool positive = coeff.isPositive();
+      Form rhs = f;
+      if (positive) {
+        for (Int &c : rhs.coeffs)
+          c = -c;
+        rhs.constant = -rhs.constant;
+      }
+      if (isEq) {
+        items.push_back({pivotKey, 0, pivotText + " = " + formText(rhs)});
+        return;
+      }
+      // Lower bound (positive): P >= rhs; strict when rhs = x + 1.
+      // Upper bound: P <= rhs; strict when rhs = x - 1.
+      Int strictConst = positive ? Int(1) : Int(-1);
+      bool strict = rhs.constant == strictConst;
+      if (strict)
+        rhs.constant = Int(0);
+      Bound bd{formText(rhs), strict};
+      auto &slot = bounds[{pivotKey, pivotText}];
+      (positive ? slot.first : slot.second).push_back(std::move(bd));
+    };
+    for (unsigned e = 0; e < b_.numEqualities(); ++e)
+      if (!usedEq_[e])
+        handle(b_.equality(e), true);
+    for (unsigned i = 0; i < b_.numInequalities(); ++i)
+      if (!skipIneq_[i])
+        handle(b_.inequality(i), false);
+    auto byText = [](const Bound &a, const Bound &b) {
+      return std::make_pair(a.rhs, a.strict) < std::make_pair(b.rhs, b.strict);
+    };
+    auto sameText = [](const Bound &a, const Bound &b) {
+      return a.rhs == b.rhs && a.strict == b.strict;
+    };
+    for (auto &[key, lu] : bounds) {
+      auto &[lows, ups] = lu;
+      // Repeated bounds (e.g. from two locals with the same definition)
+      // say nothing new.
+      std::sort(lows.begin(), lows.end(), byText);
+      lows.erase(std::unique(lows.begin(), lows.end(), sameText), lows.end());
+      std::sort(ups.begin(), ups.end(), byText);
+      ups.erase(std::unique(ups.begin(), ups.end(), sameText), ups.end());
+      size_t n = std::min(lows.size(), ups.size());
+      for (size_t i = 0; i < n; ++i)
+        items.push_back({key.first, 1,
+                         lows[i].rhs + (lows[i].strict ? " < " : " <= ") +
+                             key.second + (ups[i].strict ? " < " : " <= ") +
+                             ups[i].rhs});
+      for (size_t i = n; i < lows.size(); ++i)
+        items.push_back({key.first, 2,
+                         key.second + (lows[i].strict ? " > " : " >= ") +
+                             lows[i].rhs});
+      for (size_t i = n; i < ups.size(); ++i)
+        items.push_back({key.first, 3,
+                         key.second + (ups[i].strict ? " < " : " <= ") +
+                             ups[i].rhs});
+    }
+    std::sort(items.begin(), items.end());
+    std::vector<std::string> out;
+    for (Item &it : items)
+      if (out.empty() || out.back() != it.text)
+        out.push_back(std::move(it.text));
+    return out;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Tuples
+  //===--------------------------------------------------------------------===//
+
+  bool showName(unsigned dim) const {
+    unsigned col = sp_.numParams() + dim;
+    if (dim >= hasTupleExpr_.size() || !hasTupleExpr_[dim])
+      return true;
+    return hinted_[col] || referencedCols_.count(col) ||
+           (forceNamed_ && dim < forceNamed_->size() && (*forceNamed_)[dim]);
+  }
+
+  std::string tupleText(const Tuple &t, unsigned &dim) {
+    std::string out = t.name();
+    if (t.isNested()) {
+      out += "[";
+      out += tupleText(t.nestedDomain(), dim);
+      out += " -> ";
+      out += tupleText(t.nestedRange(), dim);
+      return out + "]";
+    }
     out += "[";
-    out += tupleText(t.nestedDomain(), names, pos);
-    out += " -> ";
-    out += tupleText(t.nestedRange(), names, pos);
+    for (unsigned i = 0; i < t.numDims(); ++i, ++dim) {
+      if (i)
+        out += ", ";
+      unsigned col = sp_.numParams() + dim;
+      bool named = showName(dim);
+      shownByName_.push_back(named);
+      if (dim < hasTupleExpr_.size() && hasTupleExpr_[dim])
+        out += named ? names_[col] + " = " + tupleExprText_[dim]
+                     : tupleExprText_[dim];
+      else
+        out += names_[col];
+    }
     return out + "]";
   }
-  out += "[";
-  for (unsigned i = 0; i < t.numDims(); ++i)
-    out += (i ? ", " : "") + names[pos++];
-  return out + "]";
-}
+
+  std::string tuplesText() {
+    shownByName_.clear();
+    if (sp_.isParams())
+      return "";
+    unsigned dim = 0;
+    std::string out;
+    if (sp_.isRelation())
+      out += tupleText(sp_.domainTuple(), dim) + " -> ";
+    out += tupleText(sp_.rangeTuple(), dim);
+    return out;
+  }
+
+  const BasicRelation &b_;
+  const Space &sp_;
+  unsigned nv_, lo_, nLocals_;
+  std::vector<bool> inline_;
+  std::vector<std::string> names_;
+  std::vector<bool> hinted_;
+  std::map<unsigned, std::string> divText_;
+  std::vector<bool> skipIneq_, usedEq_;
+  std::vector<bool> hasTupleExpr_;
+  std::map<unsigned, std::string> tupleExprText_;
+  std::set<unsigned> referencedCols_;
+  const std::vector<bool> *forceNamed_;
+  std::vector<bool> shownByName_;
+};
 
 std::string paramsPrefix(const std::vector<std::string> &params) {
   if (params.empty())
@@ -135,70 +610,36 @@ std::string paramsPrefix(const std::vector<std::string> &params) {
   return out + "] -> ";
 }
 
-/// The tuple part ("A[i] -> B[j]") of a disjunct.
-std::string tuplesText(const Space &sp, const std::vector<std::string> &names) {
-  unsigned pos = sp.numParams();
-  std::string out;
-  if (sp.isRelation())
-    out += tupleText(sp.domainTuple(), names, pos) + " -> ";
-  if (!sp.isParams())
-    out += tupleText(sp.rangeTuple(), names, pos);
-  return out;
-}
-
-/// The constraint part of a disjunct (after ':'), or "" for the universe.
-std::string constraintsText(const BasicRelation &b,
-                            const std::vector<std::string> &names) {
-  if (b.isObviouslyEmpty())
-    return "false";
-  std::vector<std::string> parts;
-  unsigned nv = b.numVars();
-  std::vector<std::string> varNames(names.begin(), names.begin() + nv);
-  for (unsigned i = 0; i < b.numEqualities(); ++i)
-    parts.push_back(constraintToString(b.equality(i), varNames, true));
-  for (unsigned i = 0; i < b.numInequalities(); ++i)
-    parts.push_back(constraintToString(b.inequality(i), varNames, false));
-  std::string body;
-  for (size_t i = 0; i < parts.size(); ++i)
-    body += (i ? " and " : "") + parts[i];
-  if (b.numLocals() == 0)
-    return body;
-  std::string ex = "exists (";
-  unsigned lo = b.offset(VarKind::Local);
-  for (unsigned k = 0; k < b.numLocals(); ++k) {
-    ex += (k ? ", " : "") + names[lo + k];
-    if (b.hasDivDef(k))
-      ex += " = floor((" + affineToString(b.divNumerator(k), varNames, true) +
-            ")/" + b.divDenominator(k).toString() + ")";
-  }
-  return ex + (body.empty() ? "" : ": " + body) + ")";
-}
-
-std::string disjunctText(const BasicRelation &b) {
-  std::vector<std::string> names = columnNames(b);
-  std::string cons = constraintsText(b, names);
-  std::string head = tuplesText(b.space(), names);
-  if (cons.empty())
-    return head;
-  return head + (head.empty() ? ": " : " : ") + cons;
-}
-
-/// The body of a relation inside the braces, without parameters.
+/// The body of a relation inside the braces, without parameters. A
+/// dimension shown by name in one disjunct is shown by name in all, so that
+/// the names read back are the names printed.
 std::string relationBody(const Relation &r) {
-  if (r.numDisjuncts() == 0) {
-    BasicRelation e = BasicRelation::empty(r.space());
-    return disjunctText(e);
+  if (r.numDisjuncts() == 0)
+    return DisjunctPrinter(BasicRelation::empty(r.space())).print();
+  std::vector<bool> named(r.space().numDims(), false);
+  for (const BasicRelation &b : r.disjuncts()) {
+    DisjunctPrinter p(b);
+    p.print();
+    const std::vector<bool> &shown = p.dimsShownByName();
+    for (size_t d = 0; d < shown.size() && d < named.size(); ++d)
+      named[d] = named[d] || shown[d];
   }
   std::string out;
-  for (unsigned i = 0; i < r.numDisjuncts(); ++i)
-    out += (i ? "; " : "") + disjunctText(r.disjuncts()[i]);
+  for (unsigned i = 0; i < r.numDisjuncts(); ++i) {
+    std::string text = DisjunctPrinter(r.disjuncts()[i], &named).print();
+    // `{ : }` reads as the universe, but `{ :; : }` does not read at all.
+    if (text == ":" && r.numDisjuncts() > 1)
+      text = ": true";
+    out += (i ? "; " : "") + text;
+  }
   return out;
 }
 
 } // namespace
 
 std::string printBasicRelation(const BasicRelation &b) {
-  return paramsPrefix(b.space().paramNames()) + "{ " + disjunctText(b) + " }";
+  return paramsPrefix(b.space().paramNames()) + "{ " +
+         DisjunctPrinter(b).print() + " }";
 }
 
 std::string printRelation(const Relation &r) {
@@ -207,10 +648,10 @@ std::string printRelation(const Relation &r) {
 
 std::string printUnionRelation(const UnionRelation &u) {
   std::string body;
-  for (unsigned i = 0; i < u.numPieces(); ++i) {
-    if (u.pieces()[i].numDisjuncts() == 0)
+  for (const Relation &r : u.pieces()) {
+    if (r.numDisjuncts() == 0)
       continue;
-    body += (body.empty() ? "" : "; ") + relationBody(u.pieces()[i]);
+    body += (body.empty() ? "" : "; ") + relationBody(r);
   }
   return paramsPrefix(u.paramNames()) + "{ " + body + (body.empty() ? "}" : " }");
 }

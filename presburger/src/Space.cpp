@@ -86,34 +86,39 @@ bool operator<(const Tuple &a, const Tuple &b) {
   return a.nested_->second < b.nested_->second;
 }
 
+const std::shared_ptr<const Space::Data> &Space::emptyData() {
+  static const std::shared_ptr<const Data> empty = std::make_shared<Data>();
+  return empty;
+}
+
 Space Space::params(std::vector<std::string> params) {
-  Space s;
-  s.params_ = std::move(params);
-  s.kind_ = SpaceKind::Params;
-  return s;
+  Data d;
+  d.params = std::move(params);
+  d.kind = SpaceKind::Params;
+  return Space(std::make_shared<const Data>(std::move(d)));
 }
 
 Space Space::set(std::vector<std::string> params, Tuple tuple) {
-  Space s;
-  s.params_ = std::move(params);
-  s.kind_ = SpaceKind::Set;
-  s.range_ = std::move(tuple);
-  return s;
+  Data d;
+  d.params = std::move(params);
+  d.kind = SpaceKind::Set;
+  d.range = std::move(tuple);
+  return Space(std::make_shared<const Data>(std::move(d)));
 }
 
 Space Space::relation(std::vector<std::string> params, Tuple domain,
                       Tuple range) {
-  Space s;
-  s.params_ = std::move(params);
-  s.kind_ = SpaceKind::Relation;
-  s.domain_ = std::move(domain);
-  s.range_ = std::move(range);
-  return s;
+  Data d;
+  d.params = std::move(params);
+  d.kind = SpaceKind::Relation;
+  d.domain = std::move(domain);
+  d.range = std::move(range);
+  return Space(std::make_shared<const Data>(std::move(d)));
 }
 
 std::optional<unsigned> Space::findParam(const std::string &name) const {
-  for (unsigned i = 0; i < params_.size(); ++i)
-    if (params_[i] == name)
+  for (unsigned i = 0; i < d_->params.size(); ++i)
+    if (d_->params[i] == name)
       return i;
   return std::nullopt;
 }
@@ -147,72 +152,79 @@ unsigned Space::offset(VarKind kind) const {
 }
 
 bool operator==(const Space &a, const Space &b) {
-  return a.params_ == b.params_ && a.sameTuples(b);
+  if (a.d_ == b.d_)
+    return true;
+  return a.d_->params == b.d_->params && a.sameTuples(b);
 }
 
 bool Space::sameTuples(const Space &o) const {
-  return kind_ == o.kind_ && range_ == o.range_ && domain_ == o.domain_;
+  if (d_ == o.d_)
+    return true;
+  return d_->kind == o.d_->kind && d_->range == o.d_->range &&
+         d_->domain == o.d_->domain;
 }
 
 bool Space::tupleLess(const Space &a, const Space &b) {
-  if (a.kind_ != b.kind_)
-    return a.kind_ < b.kind_;
-  if (a.domain_ != b.domain_)
-    return a.domain_ < b.domain_;
-  return a.range_ < b.range_;
+  if (a.d_->kind != b.d_->kind)
+    return a.d_->kind < b.d_->kind;
+  if (a.d_->domain != b.d_->domain)
+    return a.d_->domain < b.d_->domain;
+  return a.d_->range < b.d_->range;
 }
 
 Space Space::withParams(std::vector<std::string> params) const {
-  Space s = *this;
-  s.params_ = std::move(params);
-  return s;
+  if (params == d_->params)
+    return *this;
+  Data d = copyData();
+  d.params = std::move(params);
+  return Space(std::make_shared<const Data>(std::move(d)));
 }
 
 Space Space::withDomainTuple(Tuple t) const {
   if (!isRelation())
     throw SpaceError("only a relation has a domain tuple");
-  Space s = *this;
-  s.domain_ = std::move(t);
-  return s;
+  Data d = copyData();
+  d.domain = std::move(t);
+  return Space(std::make_shared<const Data>(std::move(d)));
 }
 
 Space Space::withRangeTuple(Tuple t) const {
   if (isParams())
     throw SpaceError("a params space has no tuple");
-  Space s = *this;
-  s.range_ = std::move(t);
-  return s;
+  Data d = copyData();
+  d.range = std::move(t);
+  return Space(std::make_shared<const Data>(std::move(d)));
 }
 
 Space Space::domainSpace() const {
   if (!isRelation())
     throw SpaceError("domain of a non-relation space " + toString());
-  return set(params_, domain_);
+  return set(d_->params, d_->domain);
 }
 
 Space Space::rangeSpace() const {
   if (!isRelation())
     throw SpaceError("range of a non-relation space " + toString());
-  return set(params_, range_);
+  return set(d_->params, d_->range);
 }
 
 Space Space::reversed() const {
   if (!isRelation())
     throw SpaceError("reverse of a non-relation space " + toString());
-  return relation(params_, range_, domain_);
+  return relation(d_->params, d_->range, d_->domain);
 }
 
 Space Space::wrapped() const {
   if (!isRelation())
     throw SpaceError("wrap of a non-relation space " + toString());
-  return set(params_, Tuple::nested("", domain_, range_));
+  return set(d_->params, Tuple::nested("", d_->domain, d_->range));
 }
 
 Space Space::unwrapped() const {
-  if (!isSet() || !range_.isNested())
+  if (!isSet() || !d_->range.isNested())
     throw SpaceError("unwrap of a space that is not a wrapped relation: " +
                      toString());
-  return relation(params_, range_.nestedDomain(), range_.nestedRange());
+  return relation(d_->params, d_->range.nestedDomain(), d_->range.nestedRange());
 }
 
 std::string tupleToString(const Tuple &t) {
@@ -232,17 +244,17 @@ std::string tupleToString(const Tuple &t) {
 
 std::string Space::toString() const {
   std::string out;
-  if (!params_.empty()) {
+  if (!d_->params.empty()) {
     out += "[";
-    for (size_t i = 0; i < params_.size(); ++i)
-      out += (i ? ", " : "") + params_[i];
+    for (size_t i = 0; i < d_->params.size(); ++i)
+      out += (i ? ", " : "") + d_->params[i];
     out += "] -> ";
   }
   out += "{ ";
   if (isRelation())
-    out += tupleToString(domain_) + " -> ";
+    out += tupleToString(d_->domain) + " -> ";
   if (!isParams())
-    out += tupleToString(range_) + " ";
+    out += tupleToString(d_->range) + " ";
   else
     out += ": ";
   return out + "}";

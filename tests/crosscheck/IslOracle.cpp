@@ -17,6 +17,16 @@ IslContext::IslContext() : ctx_(isl_ctx_alloc()) {
 }
 IslContext::~IslContext() { isl_ctx_free(ctx_); }
 
+void IslContext::startCase(unsigned long maxOperations) {
+  isl_ctx_reset_error(ctx_);
+  isl_ctx_set_max_operations(ctx_, maxOperations);
+  isl_ctx_reset_operations(ctx_);
+}
+
+bool IslContext::quotaExceeded() const {
+  return isl_ctx_last_error(ctx_) == isl_error_quota;
+}
+
 IslObject IslObject::set(isl_union_set *s) {
   IslObject o;
   o.set_ = s;

@@ -24,6 +24,11 @@ public:
   IslContext(const IslContext &) = delete;
   IslContext &operator=(const IslContext &) = delete;
   isl_ctx *get() const { return ctx_; }
+  /// Starts a new case: isl may spend at most `maxOperations` steps on it.
+  void startCase(unsigned long maxOperations);
+  /// Whether isl gave up on the current case because of that limit (its
+  /// answers are then meaningless and the case is skipped).
+  bool quotaExceeded() const;
 
 private:
   isl_ctx *ctx_;

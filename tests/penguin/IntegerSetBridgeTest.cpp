@@ -255,6 +255,25 @@ TEST(IntegerSetBridgeTest, EnumerateGivesBackPredicates) {
   EXPECT_EQ(enumerate("[N] -> { s0[i, j] : i mod 2 = 0 }"), "mod(i, 2) == 0");
   EXPECT_EQ(enumerate("[N] -> { s0[i, j] : exists e : i = 3e + 1 }"),
             "mod(i - 1, 3) == 0");
+  // A division whose coefficient is not a multiple of its denominator
+  // after the engine's gcd normalization still reads as a modulo.
+  EXPECT_EQ(enumerate("[N] -> { s0[i, j] : (-2j - 6) mod 4 = 0 }"),
+            "mod(-j - 3, 2) == 0");
+  {
+    // Built by hand: q = floor((-2j - 6) / 4) and j + 3 + 2q == 0 (the
+    // division's coefficient 2 is not a multiple of 4: the row is scaled).
+    BasicRelation hand(s.space());
+    unsigned q = hand.addDivLocal(ints({0, 0, -2, -6}), Int(4));
+    std::vector<Int> eq = ints({0, 0, 1, 0, 3});
+    eq[hand.offset(presburger::VarKind::Local) + q] = Int(2);
+    hand.addEquality(eq);
+    auto preds = enumerateAffinePredicates(hand, s, ctx);
+    ASSERT_TRUE(preds);
+    EXPECT_EQ(predicatesText(*preds), "mod(-2*j - 6, 4) == 0");
+    EXPECT_TRUE(Relation(predicatesToSet(*preds, s)).isEqual(Relation(hand)));
+  }
+  EXPECT_EQ(enumerate("[N] -> { s0[i, j] : 2 * ((i + j) mod 3) <= 3 }"),
+            "-mod(i + j, 3) + 1 >= 0");
   EXPECT_EQ(enumerate("[N] -> { s0[i, j] : j <= floor((i + N) / 4) }"),
             "-j + floordiv(i + N, 4) >= 0");
   // Parameters are matched by name, whatever their order in the set.

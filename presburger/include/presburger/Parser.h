@@ -32,6 +32,7 @@
 #define PRESBURGER_PARSER_H
 
 #include "presburger/BasicRelation.h"
+#include "presburger/Errors.h"
 #include "presburger/Relation.h"
 #include "presburger/UnionRelation.h"
 

@@ -11,6 +11,7 @@
 #define PRESBURGER_RELATION_H
 
 #include "presburger/BasicRelation.h"
+#include "presburger/Hulls.h"
 
 #include <optional>
 #include <string>
@@ -188,6 +189,52 @@ public:
   Relation lexmin() const;
   /// The lexicographic maximum, dually.
   Relation lexmax() const;
+
+  //===--------------------------------------------------------------------===//
+  // Hulls and bounds (ConvexHull.cpp, SimpleHull.cpp, AffineHull.cpp,
+  // RemoveDivs.cpp, DimBounds.cpp; docs/algorithms/hulls.md). The hulls and
+  // removeDivs are OVER-APPROXIMATIONS: supersets of this relation.
+  //===--------------------------------------------------------------------===//
+
+  /// Over-approximation (isl's convex_hull): the smallest polyhedron that
+  /// contains the disjuncts, computed in the lifted space of their floor
+  /// divisions (existentials are first written as divisions, the divisions
+  /// of all disjuncts are aligned and act as extra variables, parameters
+  /// are variables too), after moving to the integer lattice of the affine
+  /// hull; one basic relation without redundant constraints whose locals are
+  /// those divisions. Empty input gives an obviously empty basic relation.
+  /// `method` only selects the algorithm (see HullMethod).
+  BasicRelation convexHull(HullMethod method = HullMethod::Wrapping) const;
+  /// Over-approximation (isl's polyhedral_hull, iscc's `poly`): convexHull
+  /// with the divisions then eliminated rationally (removeDivs), so the
+  /// result has no locals.
+  BasicRelation polyhedralHull() const;
+  /// Over-approximation (isl's simple_hull): the affine hull intersected
+  /// with, for every constraint direction of some disjunct (in the lifted
+  /// space of aligned divisions) that is bounded on every disjunct, that
+  /// constraint translated to the tightest constant valid on all
+  /// disjuncts' integer points. Cheaper and looser than convexHull.
+  BasicRelation simpleHull() const;
+  /// Over-approximation (isl's affine_hull): the smallest affine subspace
+  /// of the lifted space [params | dims | divisions] containing the integer
+  /// points of every disjunct, where the divisions express the strides of
+  /// each disjunct's locals. Only equalities (and the definitions of the
+  /// divisions they use): `i mod 3 = 0` survives, but two points 4 apart
+  /// give the universe, not a stride no division expresses.
+  BasicRelation affineHull() const;
+  /// Over-approximation (isl's remove_divs): every disjunct with its locals
+  /// (divisions and existentials) eliminated by rational Fourier-Motzkin, so
+  /// the result has no locals. Exact only when the elimination happens to
+  /// be exact over the integers.
+  Relation removeDivs() const;
+  /// The exact integer range of variable `pos` of `kind` (Param, Domain or
+  /// Range; a set's dimensions are Range) over the integer points, every
+  /// other variable (parameters included) ranging freely: lower and upper
+  /// bounds, and the stride and offset of its values. Integer optimization
+  /// by sampling (not a rational relaxation); charges the work budget.
+  DimBounds dimBounds(VarKind kind, unsigned pos) const;
+  /// dimBounds of every domain dimension, then every range dimension.
+  std::vector<DimBounds> dimBounds() const;
 
   /// Drops empty disjuncts and normalizes the rest.
   void removeEmptyDisjuncts();

@@ -79,30 +79,30 @@ enum class SpaceKind { Params, Set, Relation };
 class Space {
 public:
   /// The parameter-only space with no parameters.
-  Space() : kind_(SpaceKind::Params) {}
+  Space() : d_(emptyData()) {}
   static Space params(std::vector<std::string> params);
   static Space set(std::vector<std::string> params, Tuple tuple);
   static Space relation(std::vector<std::string> params, Tuple domain,
                         Tuple range);
 
-  SpaceKind kind() const { return kind_; }
-  bool isParams() const { return kind_ == SpaceKind::Params; }
-  bool isSet() const { return kind_ == SpaceKind::Set; }
-  bool isRelation() const { return kind_ == SpaceKind::Relation; }
+  SpaceKind kind() const { return d_->kind; }
+  bool isParams() const { return d_->kind == SpaceKind::Params; }
+  bool isSet() const { return d_->kind == SpaceKind::Set; }
+  bool isRelation() const { return d_->kind == SpaceKind::Relation; }
 
-  const std::vector<std::string> &paramNames() const { return params_; }
+  const std::vector<std::string> &paramNames() const { return d_->params; }
   /// Position of parameter `name`, if present.
   std::optional<unsigned> findParam(const std::string &name) const;
   /// The domain (input) tuple; only for relations.
-  const Tuple &domainTuple() const { return domain_; }
+  const Tuple &domainTuple() const { return d_->domain; }
   /// The range (output) tuple of a relation, or the tuple of a set.
-  const Tuple &rangeTuple() const { return range_; }
+  const Tuple &rangeTuple() const { return d_->range; }
   /// The set's tuple (same as rangeTuple()).
-  const Tuple &setTuple() const { return range_; }
+  const Tuple &setTuple() const { return d_->range; }
 
-  unsigned numParams() const { return unsigned(params_.size()); }
-  unsigned numDomain() const { return domain_.numDims(); }
-  unsigned numRange() const { return range_.numDims(); }
+  unsigned numParams() const { return unsigned(d_->params.size()); }
+  unsigned numDomain() const { return d_->domain.numDims(); }
+  unsigned numRange() const { return d_->range.numDims(); }
   /// Number of set/relation dimensions (domain + range).
   unsigned numDims() const { return numDomain() + numRange(); }
   unsigned numVars(VarKind kind) const;
@@ -124,7 +124,7 @@ public:
   Space domainSpace() const;
   Space rangeSpace() const;
   /// The params space with this space's parameters.
-  Space paramsSpace() const { return params(params_); }
+  Space paramsSpace() const { return params(d_->params); }
   /// The relation space with domain and range exchanged.
   Space reversed() const;
   /// The set space whose tuple wraps this relation.
@@ -137,9 +137,20 @@ public:
   std::string toString() const;
 
 private:
-  std::vector<std::string> params_;
-  SpaceKind kind_;
-  Tuple domain_, range_;
+  // Spaces are shared by every disjunct of a relation and copied often:
+  // the data is immutable and reference-counted, so a copy is a pointer copy
+  // and equal-space tests usually stop at pointer equality.
+  struct Data {
+    std::vector<std::string> params;
+    SpaceKind kind = SpaceKind::Params;
+    Tuple domain, range;
+  };
+  explicit Space(std::shared_ptr<const Data> d) : d_(std::move(d)) {}
+  static const std::shared_ptr<const Data> &emptyData();
+  /// A private copy of the data, to build a modified space.
+  Data copyData() const { return *d_; }
+
+  std::shared_ptr<const Data> d_;
 };
 
 std::string tupleToString(const Tuple &t);

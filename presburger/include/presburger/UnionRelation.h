@@ -106,6 +106,15 @@ public:
   /// union.
   UnionRelation sample() const;
 
+  /// The hulls of every piece (see the Relation methods of the same names;
+  /// all are over-approximations). Pieces whose hull is empty disappear.
+  UnionRelation convexHull() const;
+  UnionRelation polyhedralHull() const;
+  UnionRelation simpleHull() const;
+  UnionRelation affineHull() const;
+  /// Over-approximation: Relation::removeDivs on every piece.
+  UnionRelation removeDivs() const;
+
   /// Applies `f` to every piece, keeping the non-empty results.
   template <typename F> UnionRelation map(F f) const {
     UnionRelation out(params_);

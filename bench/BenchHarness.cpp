@@ -1,0 +1,694 @@
+//===- BenchHarness.cpp - Side-by-side benchmarks of the engine and isl ---===//
+#include "BenchHarness.h"
+
+#include "presburger/Errors.h"
+#include "presburger/Parser.h"
+#include "presburger/Relation.h"
+
+#include <benchmark/benchmark.h>
+
+#ifdef PRESBURGER_BENCH_HAVE_ISL
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/options.h>
+#include <isl/set.h>
+#endif
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+
+using presburger::LexOrder;
+using presburger::Relation;
+using presburger::VarKind;
+
+namespace bench {
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Our side
+//===----------------------------------------------------------------------===//
+
+/// What an operation of ours returns: a truth value or a relation.
+struct OurResult {
+  int boolean = -1; // -1: not a truth value.
+  std::optional<Relation> rel;
+};
+
+using OurFn = std::function<OurResult(const std::vector<Relation> &,
+                                      const std::vector<int> &)>;
+
+OurResult truth(bool b) {
+  OurResult r;
+  r.boolean = b ? 1 : 0;
+  return r;
+}
+OurResult value(Relation rel) {
+  OurResult r;
+  r.rel = std::move(rel);
+  return r;
+}
+
+/// The set tuple of a set is its Range; a relation's range is projected.
+VarKind projectedKind(const Relation &r) {
+  (void)r;
+  return VarKind::Range;
+}
+
+//===----------------------------------------------------------------------===//
+// isl's side
+//===----------------------------------------------------------------------===//
+
+#ifdef PRESBURGER_BENCH_HAVE_ISL
+/// One isl value the harness owns: a set, a map or a truth value.
+struct IslVal {
+  isl_set *set = nullptr;
+  isl_map *map = nullptr;
+  int boolean = -1; // -1: not a truth value (or an isl error).
+
+  bool isRel() const { return set || map; }
+  void free() {
+    if (set)
+      isl_set_free(set);
+    if (map)
+      isl_map_free(map);
+    set = nullptr;
+    map = nullptr;
+  }
+};
+
+IslVal islSet(isl_set *s) {
+  IslVal v;
+  v.set = s;
+  return v;
+}
+IslVal islMap(isl_map *m) {
+  IslVal v;
+  v.map = m;
+  return v;
+}
+IslVal islBool(isl_bool b) {
+  IslVal v;
+  v.boolean = b == isl_bool_error ? -1 : (b == isl_bool_true ? 1 : 0);
+  return v;
+}
+
+/// isl functions take their arguments (__isl_take); `in` is owned here and
+/// consumed by the call.
+using IslFn = std::function<IslVal(IslVal *, const std::vector<int> &)>;
+
+isl_ctx *islContext() {
+  static isl_ctx *ctx = [] {
+    isl_ctx *c = isl_ctx_alloc();
+    isl_options_set_on_error(c, ISL_ON_ERROR_CONTINUE);
+    return c;
+  }();
+  return ctx;
+}
+
+IslVal islRead(const std::string &text, bool asMap) {
+  isl_ctx *ctx = islContext();
+  IslVal v;
+  if (asMap)
+    v.map = isl_map_read_from_str(ctx, text.c_str());
+  else
+    v.set = isl_set_read_from_str(ctx, text.c_str());
+  if (!v.isRel())
+    isl_ctx_reset_error(ctx);
+  return v;
+}
+
+std::string islToString(const IslVal &v) {
+  char *s = v.set ? isl_set_to_str(v.set) : (v.map ? isl_map_to_str(v.map) : nullptr);
+  if (!s)
+    return v.boolean < 0 ? "<error>" : (v.boolean ? "true" : "false");
+  std::string out(s);
+  std::free(s);
+  return out;
+}
+
+/// Dispatches on set/map: `fs` for sets, `fm` for maps (same arity).
+template <typename FS, typename FM>
+IslVal unary(IslVal *in, FS fs, FM fm) {
+  if (in[0].set)
+    return fs(in[0].set);
+  return fm(in[0].map);
+}
+template <typename FS, typename FM>
+IslVal binary(IslVal *in, FS fs, FM fm) {
+  if (in[0].set && in[1].set)
+    return fs(in[0].set, in[1].set);
+  if (in[0].map && in[1].map)
+    return fm(in[0].map, in[1].map);
+  // Mixed kinds: nothing sensible; free and report an error.
+  in[0].free();
+  in[1].free();
+  return IslVal();
+}
+#endif
+
+//===----------------------------------------------------------------------===//
+// The operation table
+//===----------------------------------------------------------------------===//
+
+struct OpImpl {
+  OperationInfo info;
+  OurFn ours;
+#ifdef PRESBURGER_BENCH_HAVE_ISL
+  IslFn isl;
+#endif
+  /// How results are compared: "equal" (same points), "gist" (same points
+  /// inside the context, the second input), "superset" (ours contains the
+  /// first input; for over-approximations whose exact form may differ).
+  const char *check = "equal";
+};
+
+#ifdef PRESBURGER_BENCH_HAVE_ISL
+#define ISL(...) , __VA_ARGS__
+#else
+#define ISL(...)
+#endif
+
+const std::vector<OpImpl> &opTable() {
+  static const std::vector<OpImpl> table = {
+      {{"is_empty", 1, 0, "integer emptiness"},
+       [](auto &in, auto &) { return truth(in[0].isEmpty()); } ISL([](IslVal *in, auto &) {
+         return unary(
+             in,
+             [](isl_set *s) {
+               IslVal v = islBool(isl_set_is_empty(s));
+               isl_set_free(s);
+               return v;
+             },
+             [](isl_map *m) {
+               IslVal v = islBool(isl_map_is_empty(m));
+               isl_map_free(m);
+               return v;
+             });
+       })},
+      {{"intersect", 2, 0, "intersection"},
+       [](auto &in, auto &) { return value(in[0].intersect(in[1])); } ISL([](IslVal *in, auto &) {
+         return binary(
+             in, [](isl_set *a, isl_set *b) { return islSet(isl_set_intersect(a, b)); },
+             [](isl_map *a, isl_map *b) { return islMap(isl_map_intersect(a, b)); });
+       })},
+      {{"union", 2, 0, "union"},
+       [](auto &in, auto &) { return value(in[0].unite(in[1])); } ISL([](IslVal *in, auto &) {
+         return binary(
+             in, [](isl_set *a, isl_set *b) { return islSet(isl_set_union(a, b)); },
+             [](isl_map *a, isl_map *b) { return islMap(isl_map_union(a, b)); });
+       })},
+      {{"subtract", 2, 0, "difference"},
+       [](auto &in, auto &) { return value(in[0].subtract(in[1])); } ISL([](IslVal *in, auto &) {
+         return binary(
+             in, [](isl_set *a, isl_set *b) { return islSet(isl_set_subtract(a, b)); },
+             [](isl_map *a, isl_map *b) { return islMap(isl_map_subtract(a, b)); });
+       })},
+      {{"complement", 1, 0, "complement"},
+       [](auto &in, auto &) { return value(in[0].complement()); } ISL([](IslVal *in, auto &) {
+         return unary(
+             in, [](isl_set *s) { return islSet(isl_set_complement(s)); },
+             [](isl_map *m) { return islMap(isl_map_complement(m)); });
+       })},
+      {{"is_subset", 2, 0, "inclusion test"},
+       [](auto &in, auto &) { return truth(in[0].isSubsetOf(in[1])); } ISL([](IslVal *in, auto &) {
+         return binary(
+             in,
+             [](isl_set *a, isl_set *b) {
+               IslVal v = islBool(isl_set_is_subset(a, b));
+               isl_set_free(a);
+               isl_set_free(b);
+               return v;
+             },
+             [](isl_map *a, isl_map *b) {
+               IslVal v = islBool(isl_map_is_subset(a, b));
+               isl_map_free(a);
+               isl_map_free(b);
+               return v;
+             });
+       })},
+      {{"is_equal", 2, 0, "equality test"},
+       [](auto &in, auto &) { return truth(in[0].isEqual(in[1])); } ISL([](IslVal *in, auto &) {
+         return binary(
+             in,
+             [](isl_set *a, isl_set *b) {
+               IslVal v = islBool(isl_set_is_equal(a, b));
+               isl_set_free(a);
+               isl_set_free(b);
+               return v;
+             },
+             [](isl_map *a, isl_map *b) {
+               IslVal v = islBool(isl_map_is_equal(a, b));
+               isl_map_free(a);
+               isl_map_free(b);
+               return v;
+             });
+       })},
+      {{"project", 1, 2,
+        "project out set (or range) dimensions [pos, pos + n)"},
+       [](auto &in, auto &ints) {
+         return value(in[0].projectOut(projectedKind(in[0]), unsigned(ints[0]),
+                                       unsigned(ints[1])));
+       } ISL([](IslVal *in, auto &ints) {
+         unsigned pos = unsigned(ints[0]), n = unsigned(ints[1]);
+         return unary(
+             in,
+             [&](isl_set *s) { return islSet(isl_set_project_out(s, isl_dim_set, pos, n)); },
+             [&](isl_map *m) { return islMap(isl_map_project_out(m, isl_dim_out, pos, n)); });
+       })},
+      {{"apply", 2, 0, "image of a set under a relation"},
+       [](auto &in, auto &) { return value(in[0].apply(in[1])); } ISL([](IslVal *in, auto &) {
+         if (!in[0].set || !in[1].map) {
+           in[0].free();
+           in[1].free();
+           return IslVal();
+         }
+         return islSet(isl_set_apply(in[0].set, in[1].map));
+       })},
+      {{"apply_range", 2, 0, "composition of relations (this, then other)"},
+       [](auto &in, auto &) { return value(in[0].applyRange(in[1])); } ISL([](IslVal *in, auto &) {
+         return binary(
+             in, [](isl_set *a, isl_set *b) { return islSet(isl_set_apply(a, isl_map_from_range(b))); },
+             [](isl_map *a, isl_map *b) { return islMap(isl_map_apply_range(a, b)); });
+       })},
+      {{"reverse", 1, 0, "inverse relation"},
+       [](auto &in, auto &) { return value(in[0].reverse()); } ISL([](IslVal *in, auto &) {
+         return unary(
+             in, [](isl_set *s) { return islSet(s); },
+             [](isl_map *m) { return islMap(isl_map_reverse(m)); });
+       })},
+      {{"domain", 1, 0, "domain of a relation"},
+       [](auto &in, auto &) { return value(in[0].domain()); } ISL([](IslVal *in, auto &) {
+         return unary(
+             in, [](isl_set *s) { return islSet(s); },
+             [](isl_map *m) { return islSet(isl_map_domain(m)); });
+       })},
+      {{"range", 1, 0, "range of a relation"},
+       [](auto &in, auto &) { return value(in[0].range()); } ISL([](IslVal *in, auto &) {
+         return unary(
+             in, [](isl_set *s) { return islSet(s); },
+             [](isl_map *m) { return islSet(isl_map_range(m)); });
+       })},
+      {{"deltas", 1, 0, "difference vectors of a relation"},
+       [](auto &in, auto &) { return value(in[0].deltas()); } ISL([](IslVal *in, auto &) {
+         return unary(
+             in, [](isl_set *s) { return islSet(s); },
+             [](isl_map *m) { return islSet(isl_map_deltas(m)); });
+       })},
+      {{"lex_lt", 2, 0, "lexicographic order relation (<<)"},
+       [](auto &in, auto &) { return value(in[0].lexOrderTo(in[1], LexOrder::LT)); }
+       ISL([](IslVal *in, auto &) {
+         return binary(
+             in, [](isl_set *a, isl_set *b) { return islMap(isl_set_lex_lt_set(a, b)); },
+             [](isl_map *a, isl_map *b) { return islMap(isl_map_lex_lt_map(a, b)); });
+       })},
+      {{"lexmin", 1, 0, "lexicographic minimum"},
+       [](auto &in, auto &) { return value(in[0].lexmin()); } ISL([](IslVal *in, auto &) {
+         return unary(
+             in, [](isl_set *s) { return islSet(isl_set_lexmin(s)); },
+             [](isl_map *m) { return islMap(isl_map_lexmin(m)); });
+       })},
+      {{"lexmax", 1, 0, "lexicographic maximum"},
+       [](auto &in, auto &) { return value(in[0].lexmax()); } ISL([](IslVal *in, auto &) {
+         return unary(
+             in, [](isl_set *s) { return islSet(isl_set_lexmax(s)); },
+             [](isl_map *m) { return islMap(isl_map_lexmax(m)); });
+       })},
+      {{"gist", 2, 0, "simplification in a context"},
+       [](auto &in, auto &) { return value(in[0].gist(in[1])); } ISL([](IslVal *in, auto &) {
+         return binary(
+             in, [](isl_set *a, isl_set *b) { return islSet(isl_set_gist(a, b)); },
+             [](isl_map *a, isl_map *b) { return islMap(isl_map_gist(a, b)); });
+       }),
+       "gist"},
+      {{"coalesce", 1, 0, "fewer disjuncts, same points"},
+       [](auto &in, auto &) { return value(in[0].coalesce()); } ISL([](IslVal *in, auto &) {
+         return unary(
+             in, [](isl_set *s) { return islSet(isl_set_coalesce(s)); },
+             [](isl_map *m) { return islMap(isl_map_coalesce(m)); });
+       })},
+  };
+  return table;
+}
+
+const OpImpl *findImpl(const std::string &name) {
+  for (const OpImpl &op : opTable())
+    if (name == op.info.name)
+      return &op;
+  return nullptr;
+}
+
+unsigned gMismatches = 0;
+
+unsigned countDisjuncts(const OurResult &r) {
+  return r.rel ? r.rel->numDisjuncts() : 0;
+}
+
+#ifdef PRESBURGER_BENCH_HAVE_ISL
+unsigned islDisjuncts(const IslVal &v) {
+  if (v.set)
+    return unsigned(isl_set_n_basic_set(v.set));
+  if (v.map)
+    return unsigned(isl_map_n_basic_map(v.map));
+  return 0;
+}
+
+/// Whether our result means the same as isl's (see OpImpl::check).
+bool sameResult(const OpImpl &op, const OurResult &ours, const IslVal &theirs,
+                const Case &c, std::string &why) {
+  if (ours.boolean >= 0 || theirs.boolean >= 0) {
+    if (ours.boolean == theirs.boolean)
+      return true;
+    why = "ours " + std::to_string(ours.boolean) + ", isl " +
+          std::to_string(theirs.boolean);
+    return false;
+  }
+  if (!ours.rel || !theirs.isRel()) {
+    why = "missing result";
+    return false;
+  }
+  bool asMap = ours.rel->isRelation();
+  IslVal mine = islRead(ours.rel->toString(), asMap);
+  if (!mine.isRel()) {
+    why = "isl cannot read our result " + ours.rel->toString();
+    return false;
+  }
+  IslVal other;
+  other.set = theirs.set ? isl_set_copy(theirs.set) : nullptr;
+  other.map = theirs.map ? isl_map_copy(theirs.map) : nullptr;
+  if (std::string(op.check) == "gist") {
+    // Same points inside the context.
+    IslVal ctx = islRead(c.inputs[1], asMap);
+    if (mine.set) {
+      mine.set = isl_set_intersect(mine.set, isl_set_copy(ctx.set));
+      other.set = isl_set_intersect(other.set, isl_set_copy(ctx.set));
+    } else {
+      mine.map = isl_map_intersect(mine.map, isl_map_copy(ctx.map));
+      other.map = isl_map_intersect(other.map, isl_map_copy(ctx.map));
+    }
+    ctx.free();
+  }
+  isl_bool eq = isl_bool_error;
+  if (mine.set && other.set)
+    eq = isl_set_is_equal(mine.set, other.set);
+  else if (mine.map && other.map)
+    eq = isl_map_is_equal(mine.map, other.map);
+  mine.free();
+  other.free();
+  if (eq == isl_bool_true)
+    return true;
+  why = "ours: " + ours.rel->toString() + "\n    isl:  " + islToString(theirs);
+  return false;
+}
+#endif
+
+using Clock = std::chrono::steady_clock;
+
+/// Timed seconds and wall-time cap per repetition of an isl benchmark (see
+/// registerCase).
+constexpr double kIslMinTime = 0.05;
+constexpr double kIslMaxWall = 0.25;
+
+} // namespace
+
+const std::vector<OperationInfo> &operations() {
+  static const std::vector<OperationInfo> infos = [] {
+    std::vector<OperationInfo> v;
+    for (const OpImpl &op : opTable())
+      v.push_back(op.info);
+    return v;
+  }();
+  return infos;
+}
+
+const OperationInfo *findOperation(const std::string &name) {
+  const OpImpl *op = findImpl(name);
+  return op ? &op->info : nullptr;
+}
+
+unsigned numMismatches() { return gMismatches; }
+
+namespace {
+
+/// Reads one isl-notation object starting at `pos` (after blanks): an
+/// optional parameter list and arrow, then a brace-balanced body.
+std::optional<std::string> readObject(const std::string &line, size_t &pos) {
+  size_t start = pos;
+  int depth = 0;
+  bool seenBrace = false;
+  for (; pos < line.size(); ++pos) {
+    char ch = line[pos];
+    if (ch == '{') {
+      ++depth;
+      seenBrace = true;
+    } else if (ch == '}') {
+      if (--depth < 0)
+        return std::nullopt;
+      if (depth == 0 && seenBrace) {
+        ++pos;
+        return line.substr(start, pos - start);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+void skipBlanks(const std::string &line, size_t &pos) {
+  while (pos < line.size() && std::isspace(static_cast<unsigned char>(line[pos])))
+    ++pos;
+}
+
+} // namespace
+
+bool parseCorpusLine(const std::string &line, Case &c, std::string &error) {
+  size_t pos = 0;
+  skipBlanks(line, pos);
+  size_t opEnd = pos;
+  while (opEnd < line.size() && !std::isspace(static_cast<unsigned char>(line[opEnd])))
+    ++opEnd;
+  c.op = line.substr(pos, opEnd - pos);
+  pos = opEnd;
+  const OperationInfo *info = findOperation(c.op);
+  if (!info) {
+    error = "unknown operation '" + c.op + "'";
+    return false;
+  }
+  for (unsigned i = 0; i < info->arity; ++i) {
+    skipBlanks(line, pos);
+    std::optional<std::string> obj = readObject(line, pos);
+    if (!obj) {
+      error = "expected " + std::to_string(info->arity) + " object(s)";
+      return false;
+    }
+    c.inputs.push_back(*obj);
+  }
+  for (unsigned i = 0; i < info->numInts; ++i) {
+    skipBlanks(line, pos);
+    size_t used = 0;
+    try {
+      c.ints.push_back(std::stoi(line.substr(pos), &used));
+    } catch (const std::exception &) {
+      error = "expected " + std::to_string(info->numInts) + " integer(s)";
+      return false;
+    }
+    pos += used;
+  }
+  skipBlanks(line, pos);
+  if (pos != line.size()) {
+    error = "trailing text";
+    return false;
+  }
+  return true;
+}
+
+
+double runOurs(const Case &c, unsigned iterations) {
+  const OpImpl *op = findImpl(c.op);
+  if (!op || c.inputs.size() != op->info.arity)
+    throw std::invalid_argument("unknown operation or wrong arity");
+  std::vector<Relation> inputs;
+  for (const std::string &text : c.inputs)
+    inputs.push_back(presburger::parseRelation(text));
+  auto t0 = Clock::now();
+  for (unsigned i = 0; i < iterations; ++i) {
+    OurResult r = op->ours(inputs, c.ints);
+    benchmark::DoNotOptimize(r);
+  }
+  return std::chrono::duration<double>(Clock::now() - t0).count() /
+         std::max(1u, iterations);
+}
+
+void registerCase(const Case &c) {
+  const OpImpl *op = findImpl(c.op);
+  std::string base = c.family + "/" + c.op + "/" + c.instance;
+  if (!op || c.inputs.size() != op->info.arity ||
+      c.ints.size() != op->info.numInts) {
+    std::cerr << "bench: " << base << ": unknown operation or wrong arity\n";
+    return;
+  }
+  // Parse once; the parsed values are shared by every iteration.
+  auto inputs = std::make_shared<std::vector<Relation>>();
+  std::vector<bool> isMap;
+  try {
+    for (const std::string &text : c.inputs) {
+      inputs->push_back(presburger::parseRelation(text));
+      isMap.push_back(inputs->back().isRelation());
+    }
+  } catch (const std::exception &e) {
+    std::cerr << "bench: " << base << ": we cannot parse the input: "
+              << e.what() << "\n";
+    return;
+  }
+
+  // One run of ours, for the check and the output-size counter.
+  std::optional<OurResult> ourOnce;
+  std::string ourError;
+  try {
+    ourOnce = op->ours(*inputs, c.ints);
+  } catch (const std::exception &e) {
+    ourError = e.what();
+  }
+  double ourDisjuncts = ourOnce ? double(countDisjuncts(*ourOnce)) : 0.0;
+
+  std::string label;
+#ifdef PRESBURGER_BENCH_HAVE_ISL
+  auto freshIsl = [texts = c.inputs, isMap](std::vector<IslVal> &out) {
+    out.clear();
+    for (size_t i = 0; i < texts.size(); ++i)
+      out.push_back(islRead(texts[i], isMap[i]));
+    for (const IslVal &v : out)
+      if (!v.isRel())
+        return false;
+    return true;
+  };
+  std::vector<IslVal> islIn;
+  double islOpSeconds = 0, islParseSeconds = 0;
+  bool islOk = freshIsl(islIn);
+  double islOutDisjuncts = 0;
+  if (!islOk) {
+    for (IslVal &v : islIn)
+      v.free();
+    std::cerr << "bench: " << base << ": isl cannot parse the input\n";
+  } else {
+    auto t0 = Clock::now();
+    IslVal islOnce = op->isl(islIn.data(), c.ints);
+    islOpSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    // Two more cold runs for a steadier estimate of the costs (the first
+    // one pays for warming caches).
+    for (int k = 0; k < 2; ++k) {
+      auto p0 = Clock::now();
+      freshIsl(islIn);
+      auto p1 = Clock::now();
+      IslVal again = op->isl(islIn.data(), c.ints);
+      auto p2 = Clock::now();
+      again.free();
+      islParseSeconds = std::chrono::duration<double>(p1 - p0).count();
+      islOpSeconds = std::min(
+          islOpSeconds, std::chrono::duration<double>(p2 - p1).count());
+    }
+    islOutDisjuncts = islDisjuncts(islOnce);
+    if (islOnce.boolean < 0 && !islOnce.isRel()) {
+      std::cerr << "bench: " << base << ": isl failed\n";
+      islOk = false;
+    } else if (ourOnce) {
+      std::string why;
+      if (!sameResult(*op, *ourOnce, islOnce, c, why)) {
+        ++gMismatches;
+        label = "MISMATCH";
+        std::cerr << "bench: MISMATCH " << base << "\n    " << why << "\n";
+      }
+    }
+    islOnce.free();
+  }
+#endif
+  if (!ourError.empty())
+    std::cerr << "bench: " << base << ": our engine failed: " << ourError
+              << "\n";
+
+  OurFn ours = op->ours;
+  std::vector<int> ints = c.ints;
+  benchmark::RegisterBenchmark(
+      (base + "/ours").c_str(),
+      [inputs, ours, ints, ourDisjuncts, label, ourError](benchmark::State &state) {
+        if (!ourError.empty()) {
+          state.SkipWithError(ourError.c_str());
+          return;
+        }
+        for (auto _ : state) {
+          auto t0 = Clock::now();
+          {
+            OurResult r = ours(*inputs, ints);
+            benchmark::DoNotOptimize(r);
+          }
+          auto t1 = Clock::now();
+          state.SetIterationTime(std::chrono::duration<double>(t1 - t0).count());
+        }
+        state.counters["out_disjuncts"] = ourDisjuncts;
+        if (!label.empty())
+          state.SetLabel(label);
+      })
+      ->UseManualTime()
+      ->Unit(benchmark::kMicrosecond);
+
+#ifdef PRESBURGER_BENCH_HAVE_ISL
+  if (!islOk)
+    return;
+  IslFn islFn = op->isl;
+  // isl's inputs are read afresh before every iteration, which costs more
+  // than many operations: Google Benchmark's own iteration estimate would
+  // spend most of the run parsing. The count is fixed instead, from the
+  // costs measured above: enough iterations for kIslMinTime of timed work,
+  // but at most kIslMaxWall seconds of wall time per repetition.
+  double perIteration = islParseSeconds + islOpSeconds;
+  double wanted = kIslMinTime / std::max(islOpSeconds, 1e-9);
+  double capped = kIslMaxWall / std::max(perIteration, 1e-9);
+  auto iterations = benchmark::IterationCount(
+      std::max(1.0, std::min({wanted, capped, 1e6})));
+  benchmark::RegisterBenchmark(
+      (base + "/isl").c_str(),
+      [freshIsl, islFn, ints, islOutDisjuncts, label](benchmark::State &state) {
+        std::vector<IslVal> in;
+        for (auto _ : state) {
+          // Fresh objects, read outside the timed region (isl caches inside
+          // its objects).
+          freshIsl(in);
+          auto t0 = Clock::now();
+          {
+            IslVal r = islFn(in.data(), ints);
+            benchmark::DoNotOptimize(r);
+            r.free();
+          }
+          auto t1 = Clock::now();
+          state.SetIterationTime(std::chrono::duration<double>(t1 - t0).count());
+        }
+        state.counters["out_disjuncts"] = islOutDisjuncts;
+        if (!label.empty())
+          state.SetLabel(label);
+      })
+      ->Iterations(iterations)
+      ->UseManualTime()
+      ->Unit(benchmark::kMicrosecond);
+#endif
+}
+
+int runBenchmarks(int argc, char **argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  if (gMismatches)
+    std::cerr << "bench: " << gMismatches
+              << " case(s) where the engine and isl disagree (label MISMATCH)\n";
+  return 0;
+}
+
+} // namespace bench

@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Summarizes Google Benchmark JSON output of the bench-* programs.
+
+Benchmark names are <family>/<operation>/<instance>/<engine>[/manual_time]
+with engine `ours` or `isl`. For every (family, operation, instance) the
+median time of each engine is taken (the `median` aggregate when the run
+used --benchmark_repetitions, else the single run), and the ratio is
+isl / ours: above 1 we are faster, below 1 isl is.
+
+Printed per family and operation: the number of instances, the geometric
+mean of our medians and of isl's, the geometric mean of the ratios (equal to
+the ratio of the two geometric means), the worst ratio and how many
+instances are slower than isl; then per family the geometric mean of all
+instance ratios. --detail adds one row per instance; --markdown prints
+Markdown tables (docs/performance.md is made of them); --series prints the
+scaling family as one table per series (instance names <series>-<step>).
+
+Usage: summarize.py [--detail] [--markdown] [--series] FILE.json...
+Python 3 standard library only.
+"""
+
+import argparse
+import json
+import math
+import re
+import sys
+from collections import OrderedDict, defaultdict
+
+UNIT = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
+
+
+def load(paths):
+    """(family, op, instance) -> {engine: median microseconds}, labels."""
+    medians = defaultdict(dict)
+    singles = defaultdict(dict)
+    labels = {}
+    errors = {}
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        for b in data.get("benchmarks", []):
+            name = b.get("run_name") or b["name"]
+            # Drop Google Benchmark's suffixes (manual_time, iterations:N).
+            parts = [p for p in name.split("/")
+                     if p != "manual_time" and ":" not in p]
+            if len(parts) < 4:
+                continue
+            family, op, engine = parts[0], parts[1], parts[-1]
+            instance = "/".join(parts[2:-1])
+            key = (family, op, instance)
+            if b.get("error_occurred"):
+                errors[(key, engine)] = b.get("error_message", "error")
+                continue
+            t = b["real_time"] * UNIT[b.get("time_unit", "ns")]
+            if b.get("label"):
+                labels[key] = b["label"]
+            if b.get("run_type") == "aggregate":
+                if b.get("aggregate_name") == "median":
+                    medians[key][engine] = t
+            else:
+                singles[key].setdefault(engine, []).append(t)
+    for key, engines in singles.items():
+        for engine, ts in engines.items():
+            if engine not in medians[key]:
+                ts = sorted(ts)
+                medians[key][engine] = ts[len(ts) // 2]
+    return medians, labels, errors
+
+
+def geomean(xs):
+    xs = [x for x in xs if x > 0]
+    if not xs:
+        return float("nan")
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+
+def fmt_time(us):
+    if us != us:
+        return "-"
+    if us >= 1e6:
+        return "%.2f s" % (us / 1e6)
+    if us >= 1e3:
+        return "%.2f ms" % (us / 1e3)
+    if us >= 1:
+        return "%.2f us" % us
+    return "%.0f ns" % (us * 1e3)
+
+
+def fmt_ratio(r):
+    if r != r:
+        return "-"
+    if r >= 100:
+        return "%.0fx" % r
+    if r >= 10:
+        return "%.1fx" % r
+    return "%.2fx" % r
+
+
+class Table:
+    def __init__(self, markdown, header):
+        self.markdown = markdown
+        self.header = header
+        self.rows = []
+
+    def add(self, row):
+        self.rows.append([str(c) for c in row])
+
+    def render(self):
+        if self.markdown:
+            out = ["| " + " | ".join(self.header) + " |",
+                   "|" + "|".join("---" if i == 0 else "---:"
+                                  for i in range(len(self.header))) + "|"]
+            out += ["| " + " | ".join(r) + " |" for r in self.rows]
+            return "\n".join(out)
+        widths = [len(h) for h in self.header]
+        for r in self.rows:
+            widths = [max(w, len(c)) for w, c in zip(widths, r)]
+        line = lambda r: "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(r, widths)))
+        return "\n".join([line(self.header), line(["-" * w for w in widths])] +
+                         [line(r) for r in self.rows])
+
+
+def natural_key(s):
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s)]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--detail", action="store_true",
+                    help="one row per instance")
+    ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--series", action="store_true",
+                    help="scaling tables for the family f2")
+    args = ap.parse_args()
+
+    medians, labels, errors = load(args.files)
+    if not medians and not errors:
+        print("no benchmark results found", file=sys.stderr)
+        return 1
+
+    families = OrderedDict()
+    for key in sorted(medians, key=lambda k: (k[0], k[1], natural_key(k[2]))):
+        families.setdefault(key[0], OrderedDict()).setdefault(key[1], []).append(key)
+
+    have_isl = any("isl" in e for e in medians.values())
+    out = []
+    for family, ops in families.items():
+        title = {"f1": "family 1: compiler-sized problems",
+                 "f2": "family 2: scaling series",
+                 "corpus": "family 3: corpus of recorded operations"}.get(family, family)
+        out.append(("## " if args.markdown else "== ") + title)
+        out.append("")
+        header = ["operation", "cases", "ours (geomean of medians)"]
+        if have_isl:
+            header += ["isl (geomean of medians)", "isl/ours (geomean)",
+                       "worst isl/ours", "slower than isl"]
+        t = Table(args.markdown, header)
+        all_ratios = []
+        op_means = []
+        for op, keys in ops.items():
+            ours = [medians[k]["ours"] for k in keys if "ours" in medians[k]]
+            ratios = [medians[k]["isl"] / medians[k]["ours"] for k in keys
+                      if "ours" in medians[k] and "isl" in medians[k]]
+            isl = [medians[k]["isl"] for k in keys
+                   if "ours" in medians[k] and "isl" in medians[k]]
+            row = [op, len(keys), fmt_time(geomean(ours))]
+            if have_isl:
+                slower = sum(1 for r in ratios if r < 1)
+                row += [fmt_time(geomean(isl)), fmt_ratio(geomean(ratios)),
+                        fmt_ratio(min(ratios)) if ratios else "-",
+                        "%d" % slower]
+                all_ratios += ratios
+                if ratios:
+                    op_means.append(geomean(ratios))
+            t.add(row)
+        out.append(t.render())
+        out.append("")
+        if have_isl and all_ratios:
+            out.append("%s: geometric mean of isl/ours over %d cases: %s "
+                       "(over the %d operations' geometric means: %s); "
+                       "%d cases slower than isl"
+                       % (family, len(all_ratios), fmt_ratio(geomean(all_ratios)),
+                          len(op_means), fmt_ratio(geomean(op_means)),
+                          sum(1 for r in all_ratios if r < 1)))
+            out.append("")
+
+        if args.detail or (args.series and family == "f2"):
+            if args.series and family == "f2":
+                # One table per series: rows are steps, columns per operation.
+                series = OrderedDict()
+                for op, keys in ops.items():
+                    for k in keys:
+                        m = re.match(r"(.*)-([^-]+)$", k[2])
+                        s, step = (m.group(1), m.group(2)) if m else (k[2], "")
+                        series.setdefault(s, OrderedDict()).setdefault(op, []).append((step, k))
+                for s, by_op in series.items():
+                    out.append(("### " if args.markdown else "-- ") + "series " + s)
+                    out.append("")
+                    h = ["operation", "step", "ours"]
+                    if have_isl:
+                        h += ["isl", "isl/ours"]
+                    st = Table(args.markdown, h)
+                    for op, steps in by_op.items():
+                        for step, k in steps:
+                            m = medians[k]
+                            row = [op, step, fmt_time(m.get("ours", float("nan")))]
+                            if have_isl:
+                                r = (m["isl"] / m["ours"]
+                                     if "isl" in m and "ours" in m else float("nan"))
+                                row += [fmt_time(m.get("isl", float("nan"))), fmt_ratio(r)]
+                            st.add(row)
+                    out.append(st.render())
+                    out.append("")
+            else:
+                h = ["operation", "instance", "ours"]
+                if have_isl:
+                    h += ["isl", "isl/ours"]
+                h += ["note"]
+                dt = Table(args.markdown, h)
+                for op, keys in ops.items():
+                    for k in keys:
+                        m = medians[k]
+                        row = [op, k[2], fmt_time(m.get("ours", float("nan")))]
+                        if have_isl:
+                            r = (m["isl"] / m["ours"]
+                                 if "isl" in m and "ours" in m else float("nan"))
+                            row += [fmt_time(m.get("isl", float("nan"))), fmt_ratio(r)]
+                        row.append(labels.get(k, ""))
+                        dt.add(row)
+                out.append(dt.render())
+                out.append("")
+
+    mism = sorted("/".join(k) for k, l in labels.items() if "MISMATCH" in l)
+    if mism:
+        out.append("cases where the results differ (MISMATCH): " + ", ".join(mism))
+    if errors:
+        out.append("cases that failed: " + ", ".join(
+            "/".join(k) + "/" + e + " (" + msg + ")" for (k, e), msg in sorted(errors.items())))
+    print("\n".join(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

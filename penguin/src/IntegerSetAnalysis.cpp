@@ -1,0 +1,261 @@
+//===- IntegerSetAnalysis.cpp - Domains, bounds and hulls of a kernel -----===//
+
+#include "penguin/IntegerSetAnalysis.h"
+
+#include "presburger/Errors.h"
+
+#if __has_include("presburger/Hulls.h")
+#include "presburger/Hulls.h"
+#define PENGUIN_HAVE_ENGINE_HULLS 1
+#else
+#define PENGUIN_HAVE_ENGINE_HULLS 0
+#endif
+
+namespace penguin {
+
+using presburger::BasicRelation;
+using presburger::Int;
+using presburger::Relation;
+using presburger::VarKind;
+
+DomainSpace IntegerSetAnalysis::createDomainSpace(const Instruction &inst,
+                                                  const LoopNest &nest) const {
+  return penguin::createDomainSpace(kernel_, nest, inst);
+}
+
+Relation IntegerSetAnalysis::domain(const Instruction &inst,
+                                    const LoopNest &nest) const {
+  return Relation(
+      iterationDomain(createDomainSpace(inst, nest), nest, kernel_.params));
+}
+
+Relation IntegerSetAnalysis::predicatedDomain(const Instruction &inst,
+                                              const LoopNest &nest,
+                                              bool withApprox) const {
+  if (withApprox)
+    return predicatedDomain(inst, nest, std::span(inst.predicates));
+  std::vector<AffinePredicate> exact = dropApproxPredicates(inst.predicates);
+  return predicatedDomain(inst, nest, std::span<const AffinePredicate>(exact));
+}
+
+Relation
+IntegerSetAnalysis::predicatedDomain(const Instruction &inst,
+                                     const LoopNest &nest,
+                                     std::span<const AffinePredicate> preds) const {
+  return Relation(iterationDomain(createDomainSpace(inst, nest), nest,
+                                  kernel_.params, preds));
+}
+
+Relation
+IntegerSetAnalysis::applyPredicates(const Relation &set,
+                                    const DomainSpace &space,
+                                    std::span<const AffinePredicate> preds) const {
+  if (preds.empty())
+    return set;
+  BasicRelation p(space.space());
+  AffineBuilder b(space, p);
+  b.addPredicates(preds);
+  return set.intersect(Relation(std::move(p)));
+}
+
+void IntegerSetAnalysis::addLoopBounds(BasicRelation &set,
+                                       const DomainSpace &space,
+                                       const LoopNest &nest) const {
+  AffineBuilder b(space, set);
+  penguin::addLoopBounds(b, nest);
+}
+
+void IntegerSetAnalysis::addParamBounds(BasicRelation &set) const {
+  penguin::addParamBounds(set, kernel_.params);
+}
+
+namespace {
+
+#if !PENGUIN_HAVE_ENGINE_HULLS
+/// A convex superset of a union until the engine's convex hull lands: the
+/// constraints without locals of some disjunct that every disjunct
+/// satisfies (each is valid on the union, so their conjunction contains
+/// it). Looser than the convex hull, never smaller than the union.
+BasicRelation commonValidConstraints(const Relation &r) {
+  BasicRelation out(r.space());
+  const unsigned locals = out.offset(VarKind::Local);
+  auto validOnAll = [&](const std::vector<Int> &row) {
+    BasicRelation outside(r.space());
+    std::vector<Int> neg(row.size());
+    for (size_t c = 0; c < row.size(); ++c)
+      neg[c] = -row[c];
+    neg.back() -= Int(1); // row <= -1
+    outside.addInequality(presburger::ConstRow(neg));
+    return r.intersect(Relation(outside)).isEmpty();
+  };
+  auto consider = [&](presburger::ConstRow full, const Int &sign) {
+    for (unsigned c = locals; c + 1 < full.size(); ++c)
+      if (!full[c].isZero())
+        return;
+    std::vector<Int> row(out.numCols());
+    for (unsigned c = 0; c < locals; ++c)
+      row[c] = full[c] * sign;
+    row.back() = full.back() * sign;
+    if (validOnAll(row))
+      out.addInequality(presburger::ConstRow(row));
+  };
+  for (const BasicRelation &d : r.disjuncts()) {
+    for (unsigned k = 0; k < d.numEqualities(); ++k) {
+      consider(d.equality(k), Int(1));
+      consider(d.equality(k), Int(-1));
+    }
+    for (unsigned k = 0; k < d.numInequalities(); ++k)
+      consider(d.inequality(k), Int(1));
+  }
+  out.normalize();
+  return out;
+}
+#endif
+
+} // namespace
+
+Relation IntegerSetAnalysis::convexHull(const Relation &set) const {
+  if (set.numDisjuncts() <= 1)
+    return set;
+  Relation c = simplify(set);
+  if (c.numDisjuncts() <= 1)
+    return c;
+#if PENGUIN_HAVE_ENGINE_HULLS
+  return Relation(c.convexHull());
+#else
+  return Relation(commonValidConstraints(c));
+#endif
+}
+
+Relation IntegerSetAnalysis::simplify(const Relation &set) const {
+  Relation c = set.coalesce();
+  // Workaround for two engine problems (docs/penguin-simplifier.md,
+  // "Engine problems"): coalesce can drop a disjunct whose divisions define
+  // the same lattice twice, and the equality test can throw
+  // InvalidArgument on divisions of undefined existentials. Fewer
+  // disjuncts must mean the same points; when that is not shown, the union
+  // stays as it was (exact, just not coalesced).
+  if (set.numDisjuncts() > 1) {
+    try {
+      if (!c.isEqual(set))
+        return set;
+    } catch (const presburger::InvalidArgument &) {
+      return set;
+    }
+  }
+  return c;
+}
+
+namespace {
+
+int64_t toInt64(const Int &v) {
+  std::optional<int64_t> s = v.toInt64();
+  if (!s)
+    throw OverflowError("axis bound " + v.toString() +
+                        " does not fit in 64 bits");
+  return *s;
+}
+
+/// The only value of a one-point, parameter-free, one-dimensional set.
+std::optional<Int> onlyValue(const Relation &r) {
+  std::optional<presburger::Point> p = r.samplePoint();
+  if (!p)
+    return std::nullopt;
+  return p->back();
+}
+
+} // namespace
+
+AxisBounds IntegerSetAnalysis::exractCstBounds(const Relation &set,
+                                               unsigned dim) const {
+  if (!set.isSet())
+    throw BridgeError("exract_cst_bounds needs a set, not " +
+                      set.space().toString());
+  unsigned n = set.numRange();
+  if (dim >= n)
+    throw BridgeError("axis " + std::to_string(dim) + " of a set with " +
+                      std::to_string(n) + " dimensions");
+  // The values of the axis alone: parameters and the other axes are
+  // existentially quantified (exact).
+  Relation t = set.projectOut(VarKind::Param, 0, set.numParams());
+  t = t.projectOut(VarKind::Range, dim + 1, n - dim - 1);
+  t = t.projectOut(VarKind::Range, 0, dim);
+  AxisBounds out;
+  if (t.isEmpty()) {
+    out.empty = true;
+    return out;
+  }
+  std::optional<Int> lower, upper;
+  try {
+    lower = onlyValue(t.lexmin());
+  } catch (const presburger::UnboundedError &) {
+  }
+  try {
+    upper = onlyValue(t.lexmax());
+  } catch (const presburger::UnboundedError &) {
+  }
+  // The stride: the gcd of the differences to one value, found by asking
+  // for a value off the current lattice until there is none (each step
+  // divides the candidate, so there are few).
+  Int anchor;
+  if (lower)
+    anchor = *lower;
+  else if (upper)
+    anchor = *upper;
+  else
+    anchor = t.samplePoint()->back();
+  Int g(0);
+  for (;;) {
+    Relation probe(t.space());
+    if (g.isZero()) {
+      BasicRelation above(t.space()), below(t.space());
+      above.addInequality(std::vector<Int>{Int(1), -anchor - Int(1)});
+      below.addInequality(std::vector<Int>{Int(-1), anchor - Int(1)});
+      probe.addDisjunct(above);
+      probe.addDisjunct(below);
+    } else {
+      BasicRelation off(t.space());
+      off.addLocal();
+      // 1 <= x - anchor - g*q <= g - 1
+      off.addInequality(std::vector<Int>{Int(1), -g, -anchor - Int(1)});
+      off.addInequality(std::vector<Int>{Int(-1), g, anchor + g - Int(1)});
+      probe.addDisjunct(off);
+    }
+    std::optional<presburger::Point> v = t.intersect(probe).samplePoint();
+    if (!v)
+      break;
+    g = gcd(g, v->back() - anchor);
+  }
+  if (lower)
+    out.lower = toInt64(*lower);
+  if (upper)
+    out.upper = toInt64(*upper);
+  if (!g.isZero()) {
+    out.stride = toInt64(g);
+    out.offset = toInt64(mod(anchor, g));
+  }
+  return out;
+}
+
+std::vector<AxisBounds>
+IntegerSetAnalysis::exractCstBounds(const Relation &set) const {
+  std::vector<AxisBounds> out;
+  for (unsigned d = 0; d < set.numRange(); ++d)
+    out.push_back(exractCstBounds(set, d));
+  return out;
+}
+
+Relation IntegerSetAnalysis::access(const Instruction &inst,
+                                    const LoopNest &nest,
+                                    const AccessPattern &ap,
+                                    const AccessOptions &options) const {
+  return accessRelation(kernel_, inst, nest, ap, options);
+}
+
+std::optional<std::vector<AffinePredicate>>
+IntegerSetAnalysis::enumeratePredicates(const BasicRelation &bset,
+                                        const DomainSpace &space) const {
+  return enumerateAffinePredicates(bset, space, kernel_.context());
+}
+
+} // namespace penguin

@@ -1,0 +1,116 @@
+//===- SimpleHull.cpp - Hulls made of translates of given constraints -----===//
+//
+// isl's isl_map_simple_hull: with the divisions aligned (the lifted space)
+// and each disjunct given the equalities of its integer affine hull, every
+// constraint direction a of some disjunct (an equality counts in both
+// directions) is tried: if a.x is bounded below on every disjunct, the
+// hull gets a.x + c >= 0 with the tightest c valid on all of them, c =
+// max_j -ceil(min over disjunct j of a.x) (ceil: a.x takes integer values
+// on integer points). The result is intersected with the affine hull.
+// Cost: one LP per direction and disjunct; no new directions are invented,
+// so it is looser than the convex hull.
+//
+//===----------------------------------------------------------------------===//
+#include "HullUtils.h"
+
+#include "presburger/Errors.h"
+#include "presburger/Relation.h"
+#include "presburger/WorkBudget.h"
+
+#include <set>
+
+namespace presburger {
+
+using namespace hulls;
+
+BasicRelation Relation::simpleHull() const {
+  WorkBudget::Operation op;
+  Relation live(space_);
+  for (const BasicRelation &d : disjuncts_) {
+    BasicRelation b = d;
+    if (b.normalize() && !b.isEmpty())
+      live.disjuncts_.push_back(std::move(b));
+  }
+  if (live.disjuncts_.empty())
+    return BasicRelation::empty(space_);
+  if (live.disjuncts_.size() == 1) {
+    BasicRelation b = live.disjuncts_.front();
+    if (!b.simplify())
+      return BasicRelation::empty(space_);
+    return b;
+  }
+  BasicRelation affine = live.affineHull();
+  std::vector<LocalPiece> locals = detectedPieces(live);
+  if (locals.empty())
+    return BasicRelation::empty(space_);
+  Lifted lifted = alignDivisions(space_, locals);
+  unsigned n = lifted.model.numVars();
+  std::vector<BasicRelation> pieces;
+  for (BasicRelation &u : lifted.pieces)
+    if (u.normalize())
+      pieces.push_back(std::move(u));
+  // Candidate directions, in order of first appearance.
+  std::vector<std::vector<Int>> directions;
+  std::set<std::vector<Int>> seen;
+  auto consider = [&](ConstRow row, bool negate) {
+    std::vector<Int> lin(row.begin(), row.begin() + n);
+    if (negate)
+      for (Int &v : lin)
+        v.negate();
+    Int g = rowGcd(ConstRow(lin));
+    if (g.isZero())
+      return;
+    for (Int &v : lin)
+      v = divExact(v, g);
+    if (seen.insert(lin).second)
+      directions.push_back(std::move(lin));
+  };
+  for (const BasicRelation &u : pieces) {
+    for (unsigned i = 0; i < u.numEqualities(); ++i) {
+      consider(u.equality(i), false);
+      consider(u.equality(i), true);
+    }
+    for (unsigned i = 0; i < u.numInequalities(); ++i)
+      consider(u.inequality(i), false);
+  }
+  std::vector<Simplex> tableaus;
+  for (const BasicRelation &u : pieces) {
+    RatPoly p(n);
+    p.eqs = u.equalities();
+    p.ineqs = u.inequalities();
+    tableaus.push_back(simplexOf(p));
+  }
+  Matrix ineqs(0, n + 1);
+  for (const std::vector<Int> &a : directions) {
+    WorkBudget::charge(tableaus.size() * (n + 1));
+    std::vector<Int> row = a;
+    row.push_back(Int(0));
+    std::optional<Int> bound;
+    bool bounded = true;
+    for (Simplex &s : tableaus) {
+      if (s.isEmpty())
+        continue;
+      Optimum o = s.computeOptimum(row, false);
+      if (!o.isBounded()) {
+        bounded = false;
+        break;
+      }
+      Int c = -o.value.ceil();
+      if (!bound || c > *bound)
+        bound = c;
+    }
+    if (!bounded || !bound)
+      continue;
+    row.back() = *bound;
+    ineqs.appendRow(row);
+  }
+  BasicRelation hull = overlay(lifted.model, Matrix(0, n + 1), ineqs);
+  BasicRelation out = hull.intersect(affine);
+  out.setSpace(space_);
+  mergeDuplicateDivs(out);
+  if (!finishHull(out))
+    return BasicRelation::empty(space_);
+  return out;
+}
+
+} // namespace presburger
