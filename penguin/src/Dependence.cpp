@@ -464,9 +464,22 @@ const Relation &DependenceAnalysis::before(int64_t srcId, int64_t dstId) const {
   auto it = before_.find(key);
   if (it != before_.end())
     return it->second;
+  // An instruction with an empty domain has no piece in S0 (and no
+  // instance to order).
   const UnionRelation &s0 = originalSchedule();
-  Relation order = schedulePiece(s0, srcId)
-                       .lexOrderTo(schedulePiece(s0, dstId), LexOrder::LT);
+  const InstInfo &a = info(srcId), &b = info(dstId);
+  Tuple ta(a.inst->statementName(), unsigned(a.nest.size()));
+  Tuple tb(b.inst->statementName(), unsigned(b.nest.size()));
+  const Relation *pa = nullptr, *pb = nullptr;
+  for (const Relation &p : s0.pieces()) {
+    if (p.space().domainTuple() == ta)
+      pa = &p;
+    if (p.space().domainTuple() == tb)
+      pb = &p;
+  }
+  Relation order =
+      pa && pb ? pa->lexOrderTo(*pb, LexOrder::LT)
+               : Relation::empty(Space::relation(paramNames(kernel_), ta, tb));
   return before_.emplace(key, std::move(order)).first->second;
 }
 

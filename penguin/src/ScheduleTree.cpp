@@ -1350,13 +1350,22 @@ void flatten(const ScheduleNode &n, const UnionRelation &active,
   case ScheduleNodeKind::Leaf:
     for (const Relation &a : active.pieces()) {
       Emission e{a, {}};
+      bool empty = false;
       for (const UnionRelation &c : comps) {
         const Relation *piece = pieceWithDomain(c, a.space().setTuple());
-        if (!piece)
+        if (!piece) {
+          // The engine may drop a piece it finds empty while `a` (the same
+          // instances) is not yet known to be empty.
+          if (a.isEmpty()) {
+            empty = true;
+            break;
+          }
           throw ScheduleError("no time is given to " + a.toString());
+        }
         e.comps.push_back(*piece);
       }
-      out.push_back(std::move(e));
+      if (!empty)
+        out.push_back(std::move(e));
     }
     return;
   }
