@@ -232,7 +232,8 @@ std::string DependenceAnalysis::allocationTupleName(const Tensor &t) const {
 
 std::vector<AffineExpr>
 DependenceAnalysis::affineExp(const Tensor &t,
-                              std::span<const AffineExpr> indices) const {
+                              std::span<const AffineExpr> indices,
+                              bool wrap) const {
   if (indices.size() != t.rank())
     throw DependenceError("tensor '" + t.name + "' has rank " +
                           std::to_string(t.rank()) + " but " +
@@ -243,7 +244,7 @@ DependenceAnalysis::affineExp(const Tensor &t,
   std::vector<AffineExpr> blocks, banks, offsets;
   for (size_t d = 0; d < indices.size(); ++d) {
     AffineExpr a = indices[d];
-    if (t.allocatedShape)
+    if (t.allocatedShape && wrap)
       a = mod(a, (*t.allocatedShape)[d]);
     AffineExpr inner = a;
     if (t.blockShape) {
@@ -264,7 +265,8 @@ DependenceAnalysis::affineExp(const Tensor &t,
   return out;
 }
 
-Relation DependenceAnalysis::getAllocRemapping(const Tensor &t) const {
+Relation DependenceAnalysis::getAllocRemapping(const Tensor &t,
+                                               bool wrap) const {
   unsigned r = unsigned(t.rank());
   if (t.memory == MemoryKind::DRAM && t.isInputOrOutput()) {
     Tuple tu(t.name, r);
@@ -278,7 +280,7 @@ Relation DependenceAnalysis::getAllocRemapping(const Tensor &t) const {
   std::vector<AffineExpr> idx;
   for (const std::string &n : ivs)
     idx.push_back(ctx.index(n));
-  std::vector<AffineExpr> addrs = affineExp(t, idx);
+  std::vector<AffineExpr> addrs = affineExp(t, idx, wrap);
   Space sp = Space::relation({}, ds.tuple(),
                              Tuple(allocationTupleName(t), unsigned(addrs.size())));
   BasicRelation rel(sp);
@@ -316,8 +318,14 @@ const std::vector<AccessInfo> &DependenceAnalysis::accesses() const {
                             t.name + "' would both be analysed as '" + name +
                             "'; rename one of them");
   }
-  std::map<std::string, Relation> remaps;
-  auto remap = [&](const std::string &tensor) -> const Relation & {
+  // Per tensor: the remapping, the one without the wrap-around and the box
+  // of indices inside the allocated shape, where the two agree.
+  struct Remap {
+    Relation wrapped, plain, box;
+    bool hasPlain = false;
+  };
+  std::map<std::string, Remap> remaps;
+  auto remap = [&](const std::string &tensor) -> const Remap & {
     auto it = remaps.find(tensor);
     if (it != remaps.end())
       return it->second;
@@ -325,19 +333,43 @@ const std::vector<AccessInfo> &DependenceAnalysis::accesses() const {
     if (!t)
       throw DependenceError("kernel '" + kernel_.name +
                             "' accesses the undeclared tensor '" + tensor + "'");
-    return remaps.emplace(tensor, getAllocRemapping(*t)).first->second;
+    Remap r;
+    r.wrapped = getAllocRemapping(*t);
+    if (t->allocatedShape && !(t->memory == MemoryKind::DRAM &&
+                               t->isInputOrOutput())) {
+      r.hasPlain = true;
+      r.plain = getAllocRemapping(*t, /*wrap=*/false);
+      BasicRelation box(Space::set({}, Tuple(t->name, unsigned(t->rank()))));
+      for (unsigned d = 0; d < t->rank(); ++d) {
+        std::vector<Int> lo(box.numCols()), hi(box.numCols());
+        lo[box.offset(VarKind::Range) + d] = Int(1);
+        hi[box.offset(VarKind::Range) + d] = Int(-1);
+        hi.back() = Int((*t->allocatedShape)[d] - 1);
+        box.addInequality(lo);
+        box.addInequality(hi);
+      }
+      r.box = Relation(std::move(box));
+    }
+    return remaps.emplace(tensor, std::move(r)).first->second;
   };
   std::vector<AccessInfo> out;
   for (int64_t id : order_) {
     const InstInfo &ii = insts_.at(id);
     auto add = [&](const AccessPattern &ap, bool isWrite) {
-      const Relation &m = remap(ap.tensor);
+      const Remap &m = remap(ap.tensor);
+      Relation raw = access(*ii.inst, ii.nest, ap);
+      bool inside = false;
+      if (m.hasPlain) {
+        Relation idx = raw.range(), box = m.box;
+        presburger::alignParams(idx, box);
+        inside = idx.isSubsetOf(box);
+      }
       AccessInfo a;
       a.instId = id;
       a.isWrite = isWrite;
       a.tensor = ap.tensor;
-      a.space = m.space().rangeTuple().name();
-      a.relation = access(*ii.inst, ii.nest, ap).applyRange(m);
+      a.space = m.wrapped.space().rangeTuple().name();
+      a.relation = raw.applyRange(inside ? m.plain : m.wrapped);
       a.text = ap.str();
       out.push_back(std::move(a));
     };

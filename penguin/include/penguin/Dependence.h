@@ -173,11 +173,18 @@ public:
   /// the innermost of those shapes). All block coordinates come first, then
   /// the bank coordinates, then the offsets. For a DRAM input/output: the
   /// indices unchanged.
+  /// With `wrap` false the reduction modulo the allocated extent is left
+  /// out (the same addresses for indices inside the allocated shape).
   std::vector<AffineExpr> affineExp(const Tensor &t,
-                                    std::span<const AffineExpr> indices) const;
+                                    std::span<const AffineExpr> indices,
+                                    bool wrap = true) const;
   /// get_alloc_remapping: { T[x] -> T_alloc[affineExp(x)] }, or the
-  /// identity on T for a DRAM input/output.
-  presburger::Relation getAllocRemapping(const Tensor &t) const;
+  /// identity on T for a DRAM input/output. With `wrap` false, without the
+  /// reduction modulo the allocated extent: the accesses use that form when
+  /// all their indices lie inside the allocated shape, where both forms
+  /// agree (the relations are equal, only simpler to print).
+  presburger::Relation getAllocRemapping(const Tensor &t,
+                                         bool wrap = true) const;
   /// access: { sN[ivs] -> T[addrs] } restricted to the predicated domain
   /// (before the remapping).
   presburger::Relation access(const Instruction &inst, const LoopNest &nest,
