@@ -59,6 +59,8 @@ private:
     std::ostringstream os;
     os << kernelWhere(k) << ": dependences\n";
     os << "  domain: " << printCompact(trySimplify(da.domain())) << "\n";
+    os << "  schedule tree: " << da.getScheduleTree().str(YamlStyle::Flow)
+       << "\n";
     os << "  schedule: " << printCompact(trySimplify(da.originalSchedule()))
        << "\n";
     std::vector<Dependence> deps = da.dependences();

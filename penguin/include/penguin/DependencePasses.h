@@ -1,8 +1,9 @@
 //===- DependencePasses.h - dependences and check-schedule -----*- C++ -*-===//
 //
 //   dependences            reports, per kernel, the iteration domain, the
-//                          schedule of the original program, the RAW, WAR and
-//                          WAW May-dependences and their distance vectors;
+//                          schedule of the original program (as a tree in
+//                          flow style and flattened), the RAW, WAR and WAW
+//                          May-dependences and their distance vectors;
 //   check-schedule=SCHED   checks a candidate schedule (a schedule tree or a
 //                          flattened isl relation; inline text when SCHED
 //                          contains '{', otherwise a file name) against the
