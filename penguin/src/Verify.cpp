@@ -121,6 +121,8 @@ private:
       if (inserted)
         continue;
       const Tensor &o = *it->second;
+      if (o.name == t.name)
+        continue; // a redefinition, reported on its own
       auto shapeOf = [](const Tensor &x) {
         return x.allocatedShape ? *x.allocatedShape : x.shape;
       };
