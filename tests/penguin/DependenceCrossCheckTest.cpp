@@ -9,6 +9,7 @@
 #include "penguin/Dependence.h"
 #include "penguin/Parser.h"
 
+#include "presburger/Parser.h"
 #include "presburger/Relation.h"
 
 #include <gtest/gtest.h>
@@ -21,6 +22,8 @@
 #include <set>
 #include <sstream>
 #include <tuple>
+#include <variant>
+#include <iostream>
 
 using namespace penguin;
 using presburger::Int;
@@ -575,6 +578,8 @@ using PairSet = std::set<std::pair<std::vector<int64_t>, std::vector<int64_t>>>;
 struct Truth {
   std::map<Key, PairSet> deps;
   std::map<Key, PairSet> violated;
+  /// Per violated key: the time differences of its violated pairs.
+  std::map<Key, std::set<std::vector<int64_t>>> distances;
 };
 
 Truth bruteForce(const std::vector<Executed> &run,
@@ -597,8 +602,13 @@ Truth bruteForce(const std::vector<Executed> &run,
         Key key{int(type), a.inst.id, b.inst.id, space};
         auto pr = std::make_pair(a.inst.iv, b.inst.iv);
         truth.deps[key].insert(pr);
-        if (!lexLess(timeOf(a.inst), timeOf(b.inst)))
+        std::vector<int64_t> ta = timeOf(a.inst), tb = timeOf(b.inst);
+        if (!lexLess(ta, tb)) {
           truth.violated[key].insert(pr);
+          for (size_t c = 0; c < K; ++c)
+            tb[c] -= ta[c];
+          truth.distances[key].insert(tb);
+        }
       };
       if (a.write)
         for (const Address &r : b.reads)
@@ -762,6 +772,24 @@ TEST(DependenceCrossCheck, GeneratedKernelsAgainstBruteForce) {
         Key key{int(v.type), v.srcId, v.dstId, v.tensor};
         got[key] = pairsOf(v.violated, run, v.srcId, v.dstId);
         EXPECT_EQ(got[key].size() > 0, true) << keyText(key);
+        // The reported distances include every violated time difference
+        // and none of them is lexicographically positive.
+        auto dt = truth.distances.find(key);
+        if (dt != truth.distances.end())
+          for (const std::vector<int64_t> &d : dt->second) {
+            presburger::Point p;
+            for (int64_t x : d)
+              p.push_back(Int(x));
+            EXPECT_TRUE(v.distances.containsPoint(p)) << keyText(key);
+          }
+        std::string zero = "{ [";
+        for (unsigned c = 0; c < v.distances.numRange(); ++c)
+          zero += c ? ", 0" : "0";
+        EXPECT_TRUE(v.distances
+                        .lexOrderTo(presburger::parseRelation(zero + "] }"),
+                                    presburger::LexOrder::GT)
+                        .isEmpty())
+            << keyText(key);
       }
       EXPECT_EQ(got, truth.violated);
       std::optional<DependenceViolation> first = da.checkValidSchedule(sched);
