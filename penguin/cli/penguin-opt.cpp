@@ -4,11 +4,15 @@
 //
 // Reads a .pn module from FILE (or standard input when FILE is absent or
 // '-'), verifies it, runs the named passes in order, and prints the
-// resulting module. Exit status: 0 success, 1 input error (unreadable file,
-// parse error, invalid IR, a pass rejecting its input), 2 bad usage.
+// resulting module. What analysis passes report is printed before the
+// module as `// ` comment lines, so the output still reads back as a module.
+// Exit status: 0 success, 1 input error (unreadable file, parse error,
+// invalid IR, a pass rejecting its input), 2 bad usage, 3 a checking pass
+// found what it checks violated (e.g. check-schedule: an illegal schedule).
 //
 //===----------------------------------------------------------------------===//
 
+#include "penguin/DependencePasses.h"
 #include "penguin/Parser.h"
 #include "penguin/Pass.h"
 #include "penguin/PredicateSimplifier.h"
@@ -32,6 +36,7 @@ namespace {
 
 constexpr int kExitInput = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitCheckFailed = 3;
 
 void printHelp(const PassRegistry &registry) {
   std::cout
@@ -43,7 +48,9 @@ void printHelp(const PassRegistry &registry) {
          "\n"
          "options:\n"
          "  -p, --pass NAME[,NAME...]  run the named passes (repeatable; the\n"
-         "                             order on the command line is kept)\n"
+         "                             order on the command line is kept);\n"
+         "                             NAME=ARG gives a pass its argument (the\n"
+         "                             rest of the option, commas included)\n"
          "  -o, --output FILE          write the module to FILE instead of\n"
          "                             standard output\n"
          "  --stats                    print the statistics counters to\n"
@@ -60,7 +67,11 @@ void printHelp(const PassRegistry &registry) {
     std::cout << "  " << e->name << std::string(width - e->name.size() + 2, ' ')
               << e->description << "\n";
   std::cout << "\n"
-               "exit status: 0 success, 1 input error, 2 usage error\n";
+               "Analysis passes print their findings before the module as\n"
+               "'// ' comment lines.\n"
+               "\n"
+               "exit status: 0 success, 1 input error, 2 usage error, 3 a check\n"
+               "failed (check-schedule: the schedule violates a dependence)\n";
 }
 
 int usageError(const std::string &msg) {
@@ -69,14 +80,28 @@ int usageError(const std::string &msg) {
   return kExitUsage;
 }
 
-// Splits "a,b" into names; false on an empty name.
-bool splitPasses(const std::string &list, std::vector<std::string> &out) {
+struct PassRequest {
+  std::string name;
+  std::optional<std::string> argument;
+};
+
+// Splits "a,b,c=ARG" into requests: names separated by commas, where
+// NAME=ARG takes the rest of the text as its argument. False on an empty
+// name.
+bool splitPasses(const std::string &list, std::vector<PassRequest> &out) {
   std::string cur;
-  for (char c : list) {
+  for (size_t k = 0; k < list.size(); ++k) {
+    char c = list[k];
+    if (c == '=') {
+      if (cur.empty())
+        return false;
+      out.push_back({cur, list.substr(k + 1)});
+      return true;
+    }
     if (c == ',') {
       if (cur.empty())
         return false;
-      out.push_back(cur);
+      out.push_back({cur, std::nullopt});
       cur.clear();
     } else {
       cur += c;
@@ -84,8 +109,22 @@ bool splitPasses(const std::string &list, std::vector<std::string> &out) {
   }
   if (cur.empty())
     return false;
-  out.push_back(cur);
+  out.push_back({cur, std::nullopt});
   return true;
+}
+
+// Prints `report` as "// " comment lines.
+void printReport(const std::string &report) {
+  size_t b = 0;
+  while (b < report.size()) {
+    size_t e = report.find('\n', b);
+    if (e == std::string::npos)
+      e = report.size();
+    std::string line = report.substr(b, e - b);
+    std::cout << (line.empty() ? "//" : "// " + line) << "\n";
+    b = e + 1;
+  }
+  std::cout.flush();
 }
 
 bool haveOutputOption(int argc, char **argv) {
@@ -100,7 +139,8 @@ bool haveOutputOption(int argc, char **argv) {
 int run(int argc, char **argv) {
   PassRegistry registry = PassRegistry::withBuiltinPasses();
   registerSimplifierPasses(registry);
-  std::vector<std::string> passNames;
+  registerDependencePasses(registry);
+  std::vector<PassRequest> passNames;
   std::string input, output;
   bool haveInput = false, stats = false, verify = true;
 
@@ -153,10 +193,19 @@ int run(int argc, char **argv) {
     return usageError("the output file name is empty");
 
   std::vector<std::unique_ptr<Pass>> passes;
-  for (const std::string &n : passNames) {
-    std::unique_ptr<Pass> p = registry.create(n);
+  for (const PassRequest &r : passNames) {
+    std::unique_ptr<Pass> p = registry.create(r.name);
     if (!p)
-      return usageError("unknown pass '" + n + "' (see --help for the list)");
+      return usageError("unknown pass '" + r.name +
+                        "' (see --help for the list)");
+    if (r.argument) {
+      if (!p->needsArgument())
+        return usageError("pass '" + r.name + "' takes no argument");
+      p->setArgument(*r.argument);
+    } else if (p->needsArgument()) {
+      return usageError("pass '" + r.name + "' needs an argument: --pass " +
+                        r.name + "=ARGUMENT");
+    }
     passes.push_back(std::move(p));
   }
 
@@ -180,6 +229,8 @@ int run(int argc, char **argv) {
   }
 
   Statistics statistics;
+  std::ostringstream report;
+  PassContext context{.stats = statistics, .report = &report};
   try {
     Module module = parseModule(text, file);
     if (verify) {
@@ -187,7 +238,13 @@ int run(int argc, char **argv) {
       if (!ds.empty())
         throw PassFailure(std::move(ds));
     }
-    runPasses(module, passes, statistics, verify);
+    try {
+      runPasses(module, passes, context, verify);
+    } catch (...) {
+      printReport(report.str());
+      throw;
+    }
+    printReport(report.str());
     std::string result = printModule(module);
     if (output.empty()) {
       std::cout << result;
@@ -226,7 +283,7 @@ int run(int argc, char **argv) {
   }
   if (stats)
     std::cerr << statistics.str();
-  return 0;
+  return context.checkFailed ? kExitCheckFailed : 0;
 }
 
 } // namespace

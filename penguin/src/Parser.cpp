@@ -539,8 +539,11 @@ private:
         t.isInput = true;
       else if (a.text == "output")
         t.isOutput = true;
-      else if (a.text == "alloc")
+      else if (a.text == "alloc") {
+        if (peek().kind == Tok::Ident)
+          t.allocation = expectName("an allocation name").text;
         t.allocatedShape = shape("the allocated shape");
+      }
       else if (a.text == "block")
         t.blockShape = shape("the block shape");
       else

@@ -72,9 +72,18 @@ PassRegistry PassRegistry::withBuiltinPasses() {
   return r;
 }
 
+void Pass::setArgument(std::string_view) {
+  throw IRError("pass '" + std::string(name()) + "' takes no argument");
+}
+
 void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
                Statistics &stats, bool verifyEach) {
-  PassContext ctx{stats};
+  PassContext ctx{.stats = stats};
+  runPasses(module, passes, ctx, verifyEach);
+}
+
+void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
+               PassContext &ctx, bool verifyEach) {
   for (const auto &pass : passes) {
     pass->run(module, ctx);
     if (!verifyEach)

@@ -113,7 +113,8 @@ std::string printKernel(const Kernel &kernel) {
     if (t.isOutput)
       out += " output";
     if (t.allocatedShape)
-      out += " alloc " + shapeStr(*t.allocatedShape);
+      out += " alloc " + (t.allocation ? *t.allocation + " " : std::string()) +
+             shapeStr(*t.allocatedShape);
     if (t.blockShape)
       out += " block " + shapeStr(*t.blockShape);
     if (t.bankShape)

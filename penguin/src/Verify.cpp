@@ -101,6 +101,44 @@ private:
         report(t.loc, "tensor '" + t.name +
                           "': only DRAM tensors can be kernel inputs or "
                           "outputs");
+      if (t.allocation) {
+        checkName(*t.allocation, "allocation", t.loc);
+        if (!t.allocatedShape)
+          report(t.loc, "tensor '" + t.name + "': the allocation name '" +
+                            *t.allocation + "' needs an allocated shape");
+      }
+    }
+    checkSharedAllocations();
+  }
+
+  // Tensors living in one allocation (the same allocation name) share its
+  // memory kind and geometry (an absent allocated shape is the tensor's
+  // shape).
+  void checkSharedAllocations() {
+    std::map<std::string, const Tensor *> first;
+    for (const Tensor &t : k_.tensors) {
+      auto [it, inserted] = first.emplace(t.allocationName(), &t);
+      if (inserted)
+        continue;
+      const Tensor &o = *it->second;
+      if (o.name == t.name)
+        continue; // a redefinition, reported on its own
+      auto shapeOf = [](const Tensor &x) {
+        return x.allocatedShape ? *x.allocatedShape : x.shape;
+      };
+      std::string what;
+      if (o.memory != t.memory)
+        what = "memory";
+      else if (shapeOf(o) != shapeOf(t))
+        what = "allocated shape";
+      else if (o.blockShape != t.blockShape)
+        what = "block shape";
+      else if (o.bankShape != t.bankShape)
+        what = "bank shape";
+      if (!what.empty())
+        report(t.loc, "tensor '" + t.name + "' shares the allocation '" +
+                          t.allocationName() + "' with tensor '" + o.name +
+                          "' but has another " + what);
     }
   }
 

@@ -1,6 +1,7 @@
 // The IR data model and the verifier.
 #include "penguin/Error.h"
 #include "penguin/Parser.h"
+#include "penguin/Printer.h"
 #include "penguin/Verify.h"
 
 #include <gtest/gtest.h>
@@ -123,6 +124,30 @@ TEST(VerifyTest, MemoryAttributes) {
             "non-positive extent 0");
   expectOne("kernel k() {\n  tensor A : f32[4] DRAM\n  tensor A : f32[4] SBUF\n}\n",
             3, 3, "redefinition of tensor 'A'");
+}
+
+TEST(VerifyTest, SharedAllocations) {
+  // Tensors naming one allocation share it; a tensor without a name is in
+  // the allocation named after it, with its own shape as allocated shape.
+  EXPECT_TRUE(verifyText("kernel k() {\n  tensor A : f32[8] SBUF\n"
+                         "  tensor B : f32[8] SBUF alloc A [8]\n"
+                         "  tensor C : f32[8] SBUF alloc A [8]\n}\n")
+                  .empty());
+  expectOne("kernel k() {\n  tensor A : f32[8] SBUF alloc buf [8]\n"
+            "  tensor B : f32[8] SBUF alloc buf [4]\n}\n",
+            3, 3,
+            "tensor 'B' shares the allocation 'buf' with tensor 'A' but has "
+            "another allocated shape");
+  expectOne("kernel k() {\n  tensor A : f32[8] SBUF alloc buf [8]\n"
+            "  tensor B : f32[8] PSUM alloc buf [8]\n}\n",
+            3, 3, "another memory");
+  expectOne("kernel k() {\n  tensor A : f32[8] SBUF alloc buf [8] block [4]\n"
+            "  tensor B : f32[8] SBUF alloc buf [8]\n}\n",
+            3, 3, "another block shape");
+  // The name of the allocation is printed back.
+  std::string text = "kernel k() {\n  tensor A : f32[8] SBUF alloc buf [8]\n"
+                     "  tensor B : f32[8] SBUF alloc buf [8]\n}\n";
+  EXPECT_EQ(printModule(parseModule(text, "v.pn")), text);
 }
 
 TEST(VerifyTest, LoopBoundsUseParametersOnly) {

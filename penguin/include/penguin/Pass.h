@@ -16,6 +16,7 @@
 #include "penguin/Statistics.h"
 
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -42,6 +43,12 @@ private:
 
 struct PassContext {
   Statistics &stats;
+  /// Where analysis passes write what they find, one line per finding
+  /// (nullptr: nowhere).
+  std::ostream *report = nullptr;
+  /// Set by a checking pass whose check failed (the module is unchanged and
+  /// later passes still run); penguin-opt then exits with status 3.
+  bool checkFailed = false;
 };
 
 class Pass {
@@ -49,6 +56,11 @@ public:
   virtual ~Pass() = default;
   virtual std::string_view name() const = 0;
   virtual std::string_view description() const = 0;
+  /// Whether the pass needs an argument (`--pass NAME=ARGUMENT`).
+  virtual bool needsArgument() const { return false; }
+  /// Receives the argument; the default throws IRError (the pass takes
+  /// none).
+  virtual void setArgument(std::string_view argument);
   /// Runs on the module; throws PassFailure (or another penguin::Error).
   virtual void run(Module &module, PassContext &context) = 0;
 };
@@ -82,6 +94,9 @@ private:
 /// every pass (PassFailure naming the pass if it broke the IR).
 void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
                Statistics &stats, bool verifyEach = true);
+/// The same with a caller-provided context (report stream, check status).
+void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
+               PassContext &context, bool verifyEach = true);
 
 } // namespace penguin
 

@@ -56,6 +56,11 @@ struct Tensor {
   MemoryKind memory = MemoryKind::DRAM;
   /// On-chip allocation geometry (SBUF / PSUM only).
   std::optional<std::vector<int64_t>> allocatedShape;
+  /// The name of the on-chip allocation the tensor lives in (written
+  /// `alloc NAME [shape]`); tensors naming the same allocation share its
+  /// memory. Absent: the tensor has an allocation of its own, named after
+  /// the tensor. Only with an allocated shape.
+  std::optional<std::string> allocation;
   std::optional<std::vector<int64_t>> blockShape;
   std::optional<std::vector<int64_t>> bankShape;
   /// Kernel input / output (DRAM only).
@@ -65,6 +70,10 @@ struct Tensor {
 
   size_t rank() const { return shape.size(); }
   bool isInputOrOutput() const { return isInput || isOutput; }
+  /// The allocation name: `allocation`, or the tensor's own name.
+  const std::string &allocationName() const {
+    return allocation ? *allocation : name;
+  }
 };
 
 } // namespace penguin

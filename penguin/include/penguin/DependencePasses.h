@@ -1,0 +1,35 @@
+//===- DependencePasses.h - dependences and check-schedule -----*- C++ -*-===//
+//
+//   dependences            reports, per kernel, the iteration domain, the
+//                          schedule of the original program (as a tree in
+//                          flow style and flattened), the RAW, WAR and WAW
+//                          May-dependences and their distance vectors;
+//   check-schedule=SCHED   checks a candidate schedule (a schedule tree or a
+//                          flattened isl relation; inline text when SCHED
+//                          contains '{', otherwise a file name) against the
+//                          dependences of the module's only kernel and
+//                          reports the first violation or that it is legal;
+//                          a violation sets PassContext::checkFailed.
+//
+// Both passes leave the module unchanged and write to PassContext::report
+// (docs/penguin-dependences.md shows the output).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PENGUIN_DEPENDENCEPASSES_H
+#define PENGUIN_DEPENDENCEPASSES_H
+
+#include "penguin/Pass.h"
+
+#include <memory>
+
+namespace penguin {
+
+std::unique_ptr<Pass> createDependencesPass();
+std::unique_ptr<Pass> createCheckSchedulePass();
+
+/// Registers `dependences` and `check-schedule`.
+void registerDependencePasses(PassRegistry &registry);
+
+} // namespace penguin
+
+#endif // PENGUIN_DEPENDENCEPASSES_H

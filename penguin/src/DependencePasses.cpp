@@ -1,0 +1,194 @@
+//===- DependencePasses.cpp - The dependences and check-schedule passes ---===//
+
+#include "penguin/DependencePasses.h"
+
+#include "penguin/Dependence.h"
+
+#include "presburger/Errors.h"
+
+#include <fstream>
+#include <iterator>
+#include <ostream>
+#include <sstream>
+
+namespace penguin {
+
+namespace {
+
+std::string kernelWhere(const Kernel &k) {
+  return "kernel " + (k.name.empty() ? std::string("<unnamed>") : k.name);
+}
+
+/// Runs `fn` turning analysis and engine errors into a PassFailure at `loc`.
+template <typename F> void guarded(const SourceLocation &loc, F &&fn) {
+  try {
+    fn();
+  } catch (const ParseError &) {
+    throw;
+  } catch (const PassFailure &) {
+    throw;
+  } catch (const Error &e) {
+    throw PassFailure({Diagnostic{loc, e.what()}});
+  } catch (const presburger::Error &e) {
+    throw PassFailure({Diagnostic{loc, std::string("the integer-set engine "
+                                                   "failed: ") +
+                                           e.what()}});
+  }
+}
+
+class DependencesPass : public Pass {
+public:
+  std::string_view name() const override { return "dependences"; }
+  std::string_view description() const override {
+    return "report the RAW/WAR/WAW May-dependences of each kernel and their "
+           "distance vectors (the module is unchanged)";
+  }
+
+  void run(Module &module, PassContext &ctx) override {
+    for (const Kernel &k : module.kernels) {
+      SourceLocation loc = k.loc;
+      if (loc.file.empty())
+        loc.file = module.file;
+      guarded(loc, [&]() { report(k, ctx); });
+    }
+  }
+
+private:
+  void report(const Kernel &k, PassContext &ctx) {
+    DependenceAnalysis da(k);
+    std::ostringstream os;
+    os << kernelWhere(k) << ": dependences\n";
+    os << "  domain: " << printCompact(trySimplify(da.domain())) << "\n";
+    os << "  schedule tree: " << da.getScheduleTree().str(YamlStyle::Flow)
+       << "\n";
+    os << "  schedule: " << printCompact(trySimplify(da.originalSchedule()))
+       << "\n";
+    std::vector<Dependence> deps = da.dependences();
+    for (DependenceType t : kAllDependenceTypes) {
+      presburger::UnionRelation u(da.domain().paramNames());
+      int64_t count = 0;
+      for (const Dependence &d : deps)
+        if (d.type == t) {
+          u.add(d.relation);
+          ++count;
+        }
+      os << "  " << toString(t) << ": " << printCompact(trySimplify(u)) << "\n";
+      std::string lower(toString(t));
+      for (char &c : lower)
+        c = char(c - 'A' + 'a');
+      ctx.stats.counter("dependences", lower,
+                        "dependence relations found (" +
+                            std::string(toString(t)) + ")") += count;
+    }
+    for (const Dependence &d : deps) {
+      bool srcWrites = d.type != DependenceType::WAR;
+      bool dstWrites = d.type != DependenceType::RAW;
+      os << "  " << toString(d.type) << " s" << d.srcId << " -> s" << d.dstId
+         << " on " << d.tensor << " (s" << d.srcId
+         << (srcWrites ? " writes " : " reads ") << d.srcTensor << ", s"
+         << d.dstId << (dstWrites ? " writes " : " reads ") << d.dstTensor
+         << "): distance " << printCompact(trySimplify(da.distances(d)))
+         << "\n";
+    }
+    ctx.stats.counter("dependences", "kernels", "kernels analysed") += 1;
+    if (ctx.report)
+      *ctx.report << os.str();
+  }
+};
+
+class CheckSchedulePass : public Pass {
+public:
+  std::string_view name() const override { return "check-schedule"; }
+  std::string_view description() const override {
+    return "check-schedule=SCHEDULE: check a candidate schedule (tree or "
+           "isl relation; a file, or inline text when it contains '{') "
+           "against the dependences; exit status 3 when it violates one";
+  }
+  bool needsArgument() const override { return true; }
+  void setArgument(std::string_view argument) override {
+    argument_ = std::string(argument);
+  }
+
+  void run(Module &module, PassContext &ctx) override {
+    SourceLocation moduleLoc{module.file, 0, 0};
+    if (module.kernels.size() != 1)
+      throw PassFailure({Diagnostic{
+          moduleLoc, "check-schedule works on a module with exactly one "
+                     "kernel (this one has " +
+                         std::to_string(module.kernels.size()) + ")"}});
+    const Kernel &k = module.kernels.front();
+    std::string text, file;
+    if (argument_.find('{') != std::string::npos) {
+      text = argument_;
+      file = "<schedule>";
+    } else {
+      file = argument_;
+      std::ifstream in(argument_, std::ios::binary);
+      if (!in)
+        throw PassFailure({Diagnostic{SourceLocation{file, 0, 0},
+                                      "cannot open the schedule file"}});
+      text.assign(std::istreambuf_iterator<char>(in),
+                  std::istreambuf_iterator<char>());
+    }
+    SourceLocation schedLoc{file, 0, 0};
+    presburger::UnionRelation schedule;
+    guarded(schedLoc, [&]() { schedule = parseSchedule(text, file); });
+    guarded(schedLoc, [&]() {
+      DependenceAnalysis da(k);
+      std::vector<Dependence> deps = da.dependences();
+      presburger::UnionRelation prepared = da.prepareSchedule(schedule);
+      std::vector<DependenceViolation> v =
+          da.internalCheckValidSchedule(deps, prepared, /*firstOnly=*/true);
+      ctx.stats.counter("check-schedule", "dependences-checked",
+                        "dependence relations checked") +=
+          int64_t(deps.size());
+      std::ostringstream os;
+      if (v.empty()) {
+        int64_t n[3] = {0, 0, 0};
+        for (const Dependence &d : deps)
+          ++n[int(d.type)];
+        os << kernelWhere(k) << ": the schedule is legal (" << deps.size()
+           << " dependence relation" << (deps.size() == 1 ? "" : "s")
+           << ": RAW " << n[0] << ", WAR " << n[1] << ", WAW " << n[2]
+           << ")\n";
+      } else {
+        ctx.stats.counter("check-schedule", "violations",
+                          "schedules found illegal") += 1;
+        ctx.checkFailed = true;
+        os << kernelWhere(k) << ": " << v.front().message << "\n";
+        os << "  violated distances: "
+           << printCompact(trySimplify(v.front().distances)) << "\n";
+      }
+      if (ctx.report)
+        *ctx.report << os.str();
+    });
+  }
+
+private:
+  std::string argument_;
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createDependencesPass() {
+  return std::make_unique<DependencesPass>();
+}
+
+std::unique_ptr<Pass> createCheckSchedulePass() {
+  return std::make_unique<CheckSchedulePass>();
+}
+
+void registerDependencePasses(PassRegistry &registry) {
+  registry.add("dependences",
+               "report the RAW/WAR/WAW May-dependences of each kernel and "
+               "their distance vectors (the module is unchanged)",
+               createDependencesPass);
+  registry.add("check-schedule",
+               "check-schedule=SCHEDULE: check a candidate schedule (a tree "
+               "or an isl relation; a file, or inline text when it contains "
+               "'{') against the dependences; exit status 3 when it violates "
+               "one",
+               createCheckSchedulePass);
+}
+
+} // namespace penguin
