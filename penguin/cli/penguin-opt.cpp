@@ -2,6 +2,8 @@
 //
 //   penguin-opt [options] [FILE]
 //
+// --explain prints each pass's decisions to standard error.
+//
 // Reads a .pn module from FILE (or standard input when FILE is absent or
 // '-'), verifies it, runs the named passes in order, and prints the
 // resulting module. Exit status: 0 success, 1 input error (unreadable file,
@@ -9,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "penguin/MemcpyElimination.h"
 #include "penguin/Parser.h"
 #include "penguin/Pass.h"
 #include "penguin/PredicateSimplifier.h"
@@ -48,6 +51,9 @@ void printHelp(const PassRegistry &registry) {
          "                             standard output\n"
          "  --stats                    print the statistics counters to\n"
          "                             standard error\n"
+         "  --explain                  print the passes' decisions (e.g. why\n"
+         "                             a copy was not eliminated) to standard\n"
+         "                             error\n"
          "  --no-verify                do not verify the input and the result\n"
          "                             of each pass\n"
          "  -h, --help                 print this help\n"
@@ -100,9 +106,10 @@ bool haveOutputOption(int argc, char **argv) {
 int run(int argc, char **argv) {
   PassRegistry registry = PassRegistry::withBuiltinPasses();
   registerSimplifierPasses(registry);
+  registerAccessRewritePasses(registry);
   std::vector<std::string> passNames;
   std::string input, output;
-  bool haveInput = false, stats = false, verify = true;
+  bool haveInput = false, stats = false, verify = true, explain = false;
 
   for (int k = 1; k < argc; ++k) {
     std::string arg = argv[k];
@@ -118,6 +125,8 @@ int run(int argc, char **argv) {
     }
     if (arg == "--stats") {
       stats = true;
+    } else if (arg == "--explain") {
+      explain = true;
     } else if (arg == "--no-verify") {
       verify = false;
     } else if (arg == "-p" || arg == "--pass") {
@@ -187,7 +196,8 @@ int run(int argc, char **argv) {
       if (!ds.empty())
         throw PassFailure(std::move(ds));
     }
-    runPasses(module, passes, statistics, verify);
+    runPasses(module, passes, statistics, verify,
+              explain ? &std::cerr : nullptr);
     std::string result = printModule(module);
     if (output.empty()) {
       std::cout << result;

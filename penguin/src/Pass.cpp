@@ -73,8 +73,8 @@ PassRegistry PassRegistry::withBuiltinPasses() {
 }
 
 void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
-               Statistics &stats, bool verifyEach) {
-  PassContext ctx{stats};
+               Statistics &stats, bool verifyEach, std::ostream *explain) {
+  PassContext ctx{stats, explain};
   for (const auto &pass : passes) {
     pass->run(module, ctx);
     if (!verifyEach)

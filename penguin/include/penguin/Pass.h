@@ -16,6 +16,7 @@
 #include "penguin/Statistics.h"
 
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -42,6 +43,10 @@ private:
 
 struct PassContext {
   Statistics &stats;
+  /// Where passes explain their decisions (penguin-opt --explain): one line
+  /// per decision, e.g. why a copy was not eliminated. Null: no
+  /// explanations.
+  std::ostream *explain = nullptr;
 };
 
 class Pass {
@@ -79,9 +84,11 @@ private:
 };
 
 /// Runs `passes` in order; with `verifyEach`, verifies the module after
-/// every pass (PassFailure naming the pass if it broke the IR).
+/// every pass (PassFailure naming the pass if it broke the IR). Passes write
+/// their explanations to `explain` when it is not null.
 void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
-               Statistics &stats, bool verifyEach = true);
+               Statistics &stats, bool verifyEach = true,
+               std::ostream *explain = nullptr);
 
 } // namespace penguin
 
