@@ -236,7 +236,8 @@ AccessRewriter::enumeratePredicates(const DomainSpace &space,
       pp.source = i;
       Relation selected = applyPredicates(box, space, predicates.subspan(i, 1));
       Relation projected =
-          selected.projectOut(VarKind::Range, loop + 1, n - loop - 1);
+          selected.projectOut(VarKind::Range, loop + 1, n - loop - 1)
+              .setTupleName(VarKind::Range, space.tupleName());
       Relation g = simplify(projected.gist(outerBox));
       if (!projected.isEmpty() && g.numDisjuncts() == 1)
         pp.preds = enumeratePredicates(g.disjuncts()[0], outer);

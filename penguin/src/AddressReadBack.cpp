@@ -119,7 +119,7 @@ readBasic(BasicRelation b, const DomainSpace &space, ExprContext &ctx) {
         best = r;
     }
     if (!best)
-      return std::nullopt; // a range dimension no equality fixes
+      continue; // maybe fixed by a pair of inequalities (below)
     used[*best] = true;
     pivot[d] = best;
     const std::vector<Int> &pr = eqs[*best];
@@ -134,8 +134,67 @@ readBasic(BasicRelation b, const DomainSpace &space, ExprContext &ctx) {
     }
   }
 
-  std::vector<AffineExpr> out;
+  // Whether `row` uses only parameters, loop variables, usable locals and
+  // the range dimensions in `allowed`.
+  std::vector<std::optional<AffineExpr>> rangeExpr(nRange);
+  auto expressible = [&](const std::vector<Int> &row, unsigned except) {
+    for (unsigned r = 0; r < nRange; ++r)
+      if (r != except && !row[rangeOff + r].isZero() && !rangeExpr[r])
+        return false;
+    for (unsigned k = 0; k < nLocals; ++k)
+      if (!row[localOff + k].isZero() && !usable[k])
+        return false;
+    return true;
+  };
+  // The expression of a row in which the range dimensions already read
+  // back are replaced by their expressions.
+  auto exprWithRange = [&](std::vector<Int> row) {
+    std::vector<AffineExpr> extra;
+    for (unsigned r = 0; r < nRange; ++r)
+      if (!row[rangeOff + r].isZero()) {
+        extra.push_back(
+            ctx.mult(checkedInt64(row[rangeOff + r]), *rangeExpr[r]));
+        row[rangeOff + r] = Int(0);
+      }
+    extra.push_back(rowExpr(row));
+    return ctx.sum(extra);
+  };
+
+  // A dimension without an equality: a pair e - c*a >= 0,
+  // -e + c*a + k >= 0 with 0 <= k < c fixes a = floor(e / c).
   for (unsigned d = 0; d < nRange; ++d) {
+    if (pivot[d])
+      continue;
+    unsigned col = rangeOff + d;
+    for (unsigned r1 = 0; r1 < b.numInequalities() && !rangeExpr[d]; ++r1) {
+      std::vector<Int> lo(b.inequality(r1).begin(), b.inequality(r1).end());
+      if (!(lo[col] < Int(0)) || !expressible(lo, d))
+        continue;
+      Int c = -lo[col];
+      for (unsigned r2 = 0; r2 < b.numInequalities(); ++r2) {
+        presburger::ConstRow hi = b.inequality(r2);
+        bool opposite = true;
+        for (unsigned j = 0; j < constCol && opposite; ++j)
+          opposite = hi[j] == -lo[j];
+        if (!opposite)
+          continue;
+        Int k = hi[constCol] + lo[constCol];
+        if (k < Int(0) || !(k < c))
+          continue;
+        std::vector<Int> e = lo;
+        e[col] = Int(0);
+        rangeExpr[d] = ctx.floorDiv(exprWithRange(e), checkedInt64(c));
+        break;
+      }
+    }
+    if (!rangeExpr[d])
+      return std::nullopt; // a range dimension nothing fixes
+  }
+
+  // The equality-fixed dimensions; a pivot row may use the others.
+  for (unsigned d = 0; d < nRange; ++d) {
+    if (!pivot[d])
+      continue;
     std::vector<Int> row = eqs[*pivot[d]];
     unsigned col = rangeOff + d;
     if (row[col] < Int(0))
@@ -143,19 +202,18 @@ readBasic(BasicRelation b, const DomainSpace &space, ExprContext &ctx) {
         v = -v;
     Int c = row[col];
     row[col] = Int(0);
-    for (unsigned r = 0; r < nRange; ++r)
-      if (!row[rangeOff + r].isZero())
-        return std::nullopt; // cannot happen after Gauss-Jordan
-    for (unsigned k = 0; k < nLocals; ++k)
-      if (!row[localOff + k].isZero() && !usable[k])
-        return std::nullopt; // an existential that is not a division
+    if (!expressible(row, d))
+      return std::nullopt; // an existential that is not a division
     for (Int &v : row)
       v = -v; // a_d = (-rest) / c
-    AffineExpr e = rowExpr(row);
+    AffineExpr e = exprWithRange(row);
     if (c != Int(1))
       e = ctx.floorDiv(e, checkedInt64(c));
-    out.push_back(linearizeAffineExpr(e, LinearizeMode::QuasiAffine));
+    rangeExpr[d] = e;
   }
+  std::vector<AffineExpr> out;
+  for (unsigned d = 0; d < nRange; ++d)
+    out.push_back(linearizeAffineExpr(*rangeExpr[d], LinearizeMode::QuasiAffine));
   return out;
 }
 

@@ -13,7 +13,9 @@
 // columns); dimension d is read from its pivot row c*a_d + rest = 0 as
 // -rest (c = 1) or floordiv(-rest, c) (c > 1, exact because the equality
 // holds), where `rest` may use parameters, loop variables and division
-// locals defined over those. When the simplified relation has several
+// locals defined over those; a dimension no equality fixes may be fixed by
+// a pair of inequalities c*a <= e <= c*a + k (0 <= k < c): a = floordiv(e,
+// c). When the simplified relation has several
 // disjuncts, its lexicographic minimum (equal to R when R is single-valued)
 // is tried, and several pieces are accepted when they all give the same
 // expressions. The answer is always CHECKED: the relation rebuilt from the
