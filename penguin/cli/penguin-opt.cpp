@@ -2,6 +2,8 @@
 //
 //   penguin-opt [options] [FILE]
 //
+// --explain prints each pass's decisions to standard error.
+//
 // Reads a .pn module from FILE (or standard input when FILE is absent or
 // '-'), verifies it, runs the named passes in order, and prints the
 // resulting module. What analysis passes report is printed before the
@@ -13,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "penguin/DependencePasses.h"
+#include "penguin/MemcpyElimination.h"
 #include "penguin/Parser.h"
 #include "penguin/Pass.h"
 #include "penguin/PredicateSimplifier.h"
@@ -55,6 +58,9 @@ void printHelp(const PassRegistry &registry) {
          "                             standard output\n"
          "  --stats                    print the statistics counters to\n"
          "                             standard error\n"
+         "  --explain                  print the passes' decisions (e.g. why\n"
+         "                             a copy was not eliminated) to standard\n"
+         "                             error\n"
          "  --no-verify                do not verify the input and the result\n"
          "                             of each pass\n"
          "  -h, --help                 print this help\n"
@@ -140,9 +146,10 @@ int run(int argc, char **argv) {
   PassRegistry registry = PassRegistry::withBuiltinPasses();
   registerSimplifierPasses(registry);
   registerDependencePasses(registry);
+  registerAccessRewritePasses(registry);
   std::vector<PassRequest> passNames;
   std::string input, output;
-  bool haveInput = false, stats = false, verify = true;
+  bool haveInput = false, stats = false, verify = true, explain = false;
 
   for (int k = 1; k < argc; ++k) {
     std::string arg = argv[k];
@@ -158,6 +165,8 @@ int run(int argc, char **argv) {
     }
     if (arg == "--stats") {
       stats = true;
+    } else if (arg == "--explain") {
+      explain = true;
     } else if (arg == "--no-verify") {
       verify = false;
     } else if (arg == "-p" || arg == "--pass") {
@@ -230,7 +239,9 @@ int run(int argc, char **argv) {
 
   Statistics statistics;
   std::ostringstream report;
-  PassContext context{.stats = statistics, .report = &report};
+  PassContext context{.stats = statistics,
+                      .report = &report,
+                      .explain = explain ? &std::cerr : nullptr};
   try {
     Module module = parseModule(text, file);
     if (verify) {

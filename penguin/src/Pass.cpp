@@ -77,8 +77,8 @@ void Pass::setArgument(std::string_view) {
 }
 
 void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
-               Statistics &stats, bool verifyEach) {
-  PassContext ctx{.stats = stats};
+               Statistics &stats, bool verifyEach, std::ostream *explain) {
+  PassContext ctx{.stats = stats, .explain = explain};
   runPasses(module, passes, ctx, verifyEach);
 }
 

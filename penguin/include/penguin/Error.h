@@ -85,6 +85,15 @@ public:
   using Error::Error;
 };
 
+/// A case the analysis does not handle (the seeds' NotImplementedError
+/// bail-outs, e.g. a rebased address that is not linear, or no single
+/// predicate set for a guard). Not a bug in the input: the caller leaves the
+/// IR unchanged.
+class NotImplementedError : public Error {
+public:
+  using Error::Error;
+};
+
 } // namespace penguin
 
 #endif // PENGUIN_ERROR_H

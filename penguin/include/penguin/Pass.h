@@ -49,6 +49,10 @@ struct PassContext {
   /// Set by a checking pass whose check failed (the module is unchanged and
   /// later passes still run); penguin-opt then exits with status 3.
   bool checkFailed = false;
+  /// Where passes explain their decisions (penguin-opt --explain): one line
+  /// per decision, e.g. why a copy was not eliminated. Null: no
+  /// explanations.
+  std::ostream *explain = nullptr;
 };
 
 class Pass {
@@ -91,10 +95,13 @@ private:
 };
 
 /// Runs `passes` in order; with `verifyEach`, verifies the module after
-/// every pass (PassFailure naming the pass if it broke the IR).
+/// every pass (PassFailure naming the pass if it broke the IR). Passes write
+/// their explanations to `explain` when it is not null.
 void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
-               Statistics &stats, bool verifyEach = true);
-/// The same with a caller-provided context (report stream, check status).
+               Statistics &stats, bool verifyEach = true,
+               std::ostream *explain = nullptr);
+/// The same with a caller-provided context (report and explanation streams,
+/// check status).
 void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
                PassContext &context, bool verifyEach = true);
 
