@@ -6,7 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pcalc/Operations.h"
-#include "pcalc/PendingFunctions.h"
 #include "presburger/Errors.h"
 #include "presburger/Parser.h"
 
@@ -117,8 +116,6 @@ TEST(OperationsTest, FunctionTypeRules) {
       const Value &arg = f == Function::Unwrap && k == 'S' ? v['W'] : v[k];
       if (ok.find(k) == std::string::npos) {
         EXPECT_THROW(evalCall(f, arg), TypeError);
-      } else if (isPendingFunction(f)) {
-        EXPECT_THROW(evalCall(f, arg), FunctionUnavailable);
       } else {
         EXPECT_NO_THROW(evalCall(f, arg));
       }
@@ -163,25 +160,35 @@ TEST(OperationsTest, IntersectionWithAParamsSet) {
                   .isEqual(parseUnion("[n] -> { : n = 3 }")));
 }
 
-TEST(OperationsTest, PendingFunctionsAreExactlyTheFive) {
-  std::set<std::string> pending;
-  for (Function f :
-       {Function::Coalesce, Function::Lexmin, Function::Lexmax, Function::Dom,
-        Function::Ran, Function::Deltas, Function::Sample, Function::Aff,
-        Function::Poly, Function::ConvexHull, Function::SimpleHull,
-        Function::Params, Function::Wrap, Function::Unwrap, Function::Universe,
-        Function::Identity, Function::IsEmpty, Function::IsUniverse,
-        Function::IsSingleValued, Function::IsInjective,
-        Function::IsBijective})
-    if (isPendingFunction(f))
-      pending.insert(name(f));
-  EXPECT_EQ(pending, (std::set<std::string>{"aff", "coalesce", "convex_hull",
-                                            "poly", "simple_hull"}));
-  try {
-    evalPendingFunction(Function::Coalesce, parseUnion("{ [i] }"));
-    ADD_FAILURE() << "coalesce evaluated";
-  } catch (const FunctionUnavailable &e) {
-    EXPECT_STREQ(e.what(),
-                 "function 'coalesce' is not available in this build");
-  }
+TEST(OperationsTest, SimplifiersAndHulls) {
+  auto call = [](Function f, const char *text) {
+    return evalCall(f, Value::of(parseUnion(text))).asUnion();
+  };
+  // Split loop tails coalesce into the loop.
+  EXPECT_EQ(call(Function::Coalesce,
+                 "{ [i] : 0 <= i < 8; [i] : 8 <= i < 10 }")
+                .pieces()
+                .front()
+                .numDisjuncts(),
+            1u);
+  EXPECT_TRUE(call(Function::Coalesce, "{ [i] : 0 <= i < 8; [i] : 8 <= i < 10 }")
+                  .isEqual(parseUnion("{ [i] : 0 <= i <= 9 }")));
+  // The affine hull of two points, the convex hull of a triangle's corners.
+  EXPECT_TRUE(call(Function::Aff, "{ [i, j] : i = 1 and j = 2 or i = 3 and j = 6 }")
+                  .isEqual(parseUnion("{ [i, j] : j = 2i }")));
+  const char *corners = "{ [i, j] : i = 0 and j = 0 or i = 4 and j = 0 or "
+                        "i = 0 and j = 4 }";
+  const char *triangle = "{ [i, j] : i >= 0 and j >= 0 and i + j <= 4 }";
+  EXPECT_TRUE(call(Function::Poly, corners).isEqual(parseUnion(triangle)));
+  EXPECT_TRUE(call(Function::ConvexHull, corners).isEqual(parseUnion(triangle)));
+  // The simple hull keeps only translates of the disjuncts' constraints.
+  EXPECT_TRUE(call(Function::SimpleHull,
+                   "{ [i, j] : 0 <= i <= 2 and 0 <= j <= 2; "
+                   "[i, j] : 4 <= i <= 6 and 1 <= j <= 3 }")
+                  .isEqual(parseUnion("{ [i, j] : 0 <= i <= 6 and 0 <= j <= 3 }")));
+  // poly drops divisions (an over-approximation); aff keeps strides.
+  EXPECT_TRUE(call(Function::Poly, "{ [i] : i mod 2 = 0 and 0 <= i <= 8 }")
+                  .isEqual(parseUnion("{ [i] : 0 <= i <= 8 }")));
+  EXPECT_TRUE(call(Function::Aff, "{ [i] : i mod 2 = 0 and 0 <= i <= 8 }")
+                  .isEqual(parseUnion("{ [i] : i mod 2 = 0 }")));
 }

@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <regex>
 
 using namespace pcalc_test;
 namespace fs = std::filesystem;
@@ -43,23 +42,6 @@ std::vector<std::string> expectedValues(const std::string &path) {
   return out;
 }
 
-/// The functions whose engine operations this build lacks (see
-/// presburger/calc/include/pcalc/PendingFunctions.h). A docs example may
-/// stop at one of them with exactly this error, at a statement using it.
-void expectOnlyPendingError(const std::string &script, const RunResult &r) {
-  static const std::regex pending(
-      R"(^(.*):(\d+):(\d+): error: function '(coalesce|aff|poly|convex_hull|simple_hull)' is not available in this build\n$)");
-  std::smatch m;
-  ASSERT_TRUE(std::regex_match(r.err, m, pending))
-      << script << " failed with: " << r.err;
-  EXPECT_EQ(m[1].str(), script);
-  std::vector<std::string> lines = splitLines(readFile(script));
-  size_t line = std::stoul(m[2].str()), column = std::stoul(m[3].str());
-  ASSERT_LE(line, lines.size());
-  EXPECT_EQ(lines[line - 1].compare(column - 1, m[4].length(), m[4].str()), 0)
-      << "the error does not point at '" << m[4] << "'";
-}
-
 } // namespace
 
 TEST(ScriptTest, TestScriptsGiveTheExpectedValues) {
@@ -79,8 +61,6 @@ TEST(ScriptTest, TestScriptsGiveTheExpectedValues) {
 TEST(ScriptTest, DocsExamplesGiveTheirExpectedValues) {
   // Each docs/examples/NAME.pcalc prints exactly NAME.expected, and its
   // results mean the hand-written values of tests/calc/examples/NAME.values.
-  // While a pending function stops an example, the values after it are
-  // not printed yet.
   std::vector<std::string> scripts = scriptsIn(sourceDir() + "/docs/examples");
   ASSERT_FALSE(scripts.empty());
   for (const std::string &script : scripts) {
@@ -93,14 +73,8 @@ TEST(ScriptTest, DocsExamplesGiveTheirExpectedValues) {
     RunResult r = runBinary({script});
     std::vector<std::string> values = expectedValues(valuesPath);
     std::vector<std::string> printed = splitLines(r.out);
-    if (r.status != 0) {
-      EXPECT_EQ(r.status, 1);
-      expectOnlyPendingError(script, r);
-      ASSERT_LE(printed.size(), values.size());
-      values.resize(printed.size());
-    } else {
-      EXPECT_EQ(r.err, "");
-    }
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
     EXPECT_EQ(r.out, readFile(expectedPath));
     expectSameMeaning(printed, values, script);
   }
@@ -110,8 +84,7 @@ TEST(ScriptTest, TourPrintsExactlyTheExpectedText) {
   std::string tour = sourceDir() + "/docs/examples/tour.pcalc";
   RunResult r = runBinary({tour});
   EXPECT_EQ(r.out, readFile(sourceDir() + "/docs/examples/tour.expected"));
-  if (r.status != 0)
-    expectOnlyPendingError(tour, r);
+  EXPECT_EQ(r.status, 0) << r.err;
 }
 
 TEST(ScriptTest, PrintingIsCanonicalAcrossRuns) {

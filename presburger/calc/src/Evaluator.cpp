@@ -2,7 +2,6 @@
 #include "pcalc/Evaluator.h"
 
 #include "pcalc/Operations.h"
-#include "pcalc/PendingFunctions.h"
 #include "presburger/Errors.h"
 #include "presburger/Parser.h"
 
@@ -92,8 +91,6 @@ Value Evaluator::evaluate(const Expr &e) {
     }
   } catch (const TypeError &te) {
     throw CalcError(e.pos, te.what());
-  } catch (const FunctionUnavailable &fu) {
-    throw CalcError(e.pos, fu.what());
   } catch (const LimitExceeded &le) {
     throw CalcError(e.pos, "work budget exceeded in " + operationName(e) +
                                " (" + le.what() + ")");

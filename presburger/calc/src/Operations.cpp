@@ -1,7 +1,6 @@
 //===- Operations.cpp - Operators and functions on values -----------------===//
 #include "pcalc/Operations.h"
 
-#include "pcalc/PendingFunctions.h"
 
 namespace presburger::calc {
 
@@ -177,12 +176,23 @@ Value evalBinary(BinaryOp op, const Value &av, const Value &bv) {
 Value evalCall(Function f, const Value &xv) {
   Kind k = xv.kind();
   const UnionRelation &x = xv.asUnion();
-  if (isPendingFunction(f)) {
+  switch (f) {
+  case Function::Coalesce:
+  case Function::Aff:
+  case Function::Poly:
+  case Function::ConvexHull:
+  case Function::SimpleHull:
     if (!isUnion(k))
       callTypeError(f, "a set, a relation or a params set", k);
-    return Value::of(evalPendingFunction(f, x));
-  }
-  switch (f) {
+    if (f == Function::Coalesce)
+      return Value::of(x.coalesce());
+    if (f == Function::Aff)
+      return Value::of(x.affineHull());
+    if (f == Function::SimpleHull)
+      return Value::of(x.simpleHull());
+    // The language defines convex_hull as poly: isl's polyhedral hull,
+    // without divisions.
+    return Value::of(x.polyhedralHull());
   case Function::Lexmin:
   case Function::Lexmax:
     if (!isSetLike(k) && !isRelationLike(k))
