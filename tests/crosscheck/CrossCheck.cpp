@@ -81,11 +81,41 @@ struct Operation {
 // Comparison helpers
 //===----------------------------------------------------------------------===//
 
+/// Whether inequality `i` of `b` is one of the two that define a division
+/// (num - d*q >= 0 or -num + d*q + d - 1 >= 0). isl keeps those implicit in
+/// its division table and does not count them as constraints.
+bool definesDivision(const BasicRelation &b, unsigned i) {
+  ConstRow row = b.inequality(i);
+  unsigned lo = b.offset(VarKind::Local), n = b.numVars();
+  for (unsigned k = 0; k < b.numLocals(); ++k) {
+    if (!b.hasDivDef(k))
+      continue;
+    ConstRow num = b.divNumerator(k);
+    Int d = b.divDenominator(k);
+    for (int sign : {1, -1}) {
+      bool same = true;
+      for (unsigned c = 0; c < n && same; ++c) {
+        Int expect = c == lo + k ? -d : num[c];
+        same = row[c] == (sign > 0 ? expect : -expect);
+      }
+      Int cst = sign > 0 ? num[n] : -num[n] + d - Int(1);
+      if (same && row[n] == cst)
+        return true;
+    }
+  }
+  return false;
+}
+
+/// Constraints as isl counts them: equalities and inequalities, without the
+/// ones that define divisions.
 unsigned countConstraints(const UnionRelation &u) {
   unsigned n = 0;
   for (const Relation &r : u.pieces())
-    for (const BasicRelation &b : r.disjuncts())
-      n += b.numConstraints();
+    for (const BasicRelation &b : r.disjuncts()) {
+      n += b.numEqualities();
+      for (unsigned i = 0; i < b.numInequalities(); ++i)
+        n += definesDivision(b, i) ? 0 : 1;
+    }
   return n;
 }
 
