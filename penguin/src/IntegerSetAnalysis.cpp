@@ -4,13 +4,6 @@
 
 #include "presburger/Errors.h"
 
-#if __has_include("presburger/Hulls.h")
-#include "presburger/Hulls.h"
-#define PENGUIN_HAVE_ENGINE_HULLS 1
-#else
-#define PENGUIN_HAVE_ENGINE_HULLS 0
-#endif
-
 namespace penguin {
 
 using presburger::BasicRelation;
@@ -69,62 +62,13 @@ void IntegerSetAnalysis::addParamBounds(BasicRelation &set) const {
   penguin::addParamBounds(set, kernel_.params);
 }
 
-namespace {
-
-#if !PENGUIN_HAVE_ENGINE_HULLS
-/// A convex superset of a union until the engine's convex hull lands: the
-/// constraints without locals of some disjunct that every disjunct
-/// satisfies (each is valid on the union, so their conjunction contains
-/// it). Looser than the convex hull, never smaller than the union.
-BasicRelation commonValidConstraints(const Relation &r) {
-  BasicRelation out(r.space());
-  const unsigned locals = out.offset(VarKind::Local);
-  auto validOnAll = [&](const std::vector<Int> &row) {
-    BasicRelation outside(r.space());
-    std::vector<Int> neg(row.size());
-    for (size_t c = 0; c < row.size(); ++c)
-      neg[c] = -row[c];
-    neg.back() -= Int(1); // row <= -1
-    outside.addInequality(presburger::ConstRow(neg));
-    return r.intersect(Relation(outside)).isEmpty();
-  };
-  auto consider = [&](presburger::ConstRow full, const Int &sign) {
-    for (unsigned c = locals; c + 1 < full.size(); ++c)
-      if (!full[c].isZero())
-        return;
-    std::vector<Int> row(out.numCols());
-    for (unsigned c = 0; c < locals; ++c)
-      row[c] = full[c] * sign;
-    row.back() = full.back() * sign;
-    if (validOnAll(row))
-      out.addInequality(presburger::ConstRow(row));
-  };
-  for (const BasicRelation &d : r.disjuncts()) {
-    for (unsigned k = 0; k < d.numEqualities(); ++k) {
-      consider(d.equality(k), Int(1));
-      consider(d.equality(k), Int(-1));
-    }
-    for (unsigned k = 0; k < d.numInequalities(); ++k)
-      consider(d.inequality(k), Int(1));
-  }
-  out.normalize();
-  return out;
-}
-#endif
-
-} // namespace
-
 Relation IntegerSetAnalysis::convexHull(const Relation &set) const {
   if (set.numDisjuncts() <= 1)
     return set;
   Relation c = simplify(set);
   if (c.numDisjuncts() <= 1)
     return c;
-#if PENGUIN_HAVE_ENGINE_HULLS
   return Relation(c.convexHull());
-#else
-  return Relation(commonValidConstraints(c));
-#endif
 }
 
 Relation IntegerSetAnalysis::simplify(const Relation &set) const {

@@ -15,11 +15,6 @@
 #include <functional>
 #include <map>
 
-#if __has_include("presburger/Hulls.h")
-#define PENGUIN_HAVE_REMOVE_DIVS 1
-#else
-#define PENGUIN_HAVE_REMOVE_DIVS 0
-#endif
 
 namespace penguin {
 
@@ -51,17 +46,7 @@ Relation computeAndRemoveDivs(const Relation &r) {
   for (const BasicRelation &b : r.disjuncts())
     for (BasicRelation &piece : b.computeDivs())
       withDivs.addDisjunct(std::move(piece));
-#if PENGUIN_HAVE_REMOVE_DIVS
   return withDivs.removeDivs();
-#else
-  Relation out(r.space());
-  for (BasicRelation b : withDivs.disjuncts()) {
-    if (b.numLocals() > 0)
-      b.projectOutRationally(VarKind::Local, 0, b.numLocals());
-    out.addDisjunct(std::move(b));
-  }
-  return out;
-#endif
 }
 
 /// The guards of `result` that are, in canonical flat form (and up to sign
