@@ -601,6 +601,72 @@ private:
   std::vector<bool> shownByName_;
 };
 
+/// The form a disjunct is printed in, as isl prints after its Gaussian
+/// elimination: each equality without locals that has a unit coefficient
+/// on some dimension or parameter (the last such column) is substituted
+/// into every other constraint and division, then rows are normalized, which drops the
+/// constraints that became trivial and keeps the tightest of parallel ones.
+/// The same points; the stored object is not changed.
+BasicRelation displayForm(const BasicRelation &in) {
+  if (in.numEqualities() == 0 || in.isObviouslyEmpty())
+    return in;
+  BasicRelation b = in;
+  Matrix &eqs = b.equalitiesMut();
+  Matrix &ineqs = b.inequalitiesMut();
+  unsigned lo = b.offset(VarKind::Local), nc = b.numCols();
+  std::vector<bool> pivot(lo, false);
+  for (unsigned e = 0; e < eqs.numRows(); ++e) {
+    // Equalities with locals stay as they are: they are strides and
+    // division definitions, which the printer shows as `mod` and `floor`.
+    bool hasLocal = false;
+    for (unsigned c = lo; c < b.numVars() && !hasLocal; ++c)
+      hasLocal = !eqs.at(e, c).isZero();
+    if (hasLocal)
+      continue;
+    unsigned col = lo;
+    for (unsigned c = lo; c-- > 0;)
+      if (!pivot[c] && abs(eqs.at(e, c)) == Int(1)) {
+        col = c;
+        break;
+      }
+    if (col == lo)
+      continue;
+    pivot[col] = true;
+    Int a = eqs.at(e, col); // +-1, so a * a = 1
+    auto eliminate = [&](Row row) {
+      if (row[col].isZero())
+        return;
+      Int f = -row[col] * a;
+      for (unsigned c = 0; c < nc; ++c)
+        if (!eqs.at(e, c).isZero())
+          row[c] += f * eqs.at(e, c);
+    };
+    for (unsigned r = 0; r < eqs.numRows(); ++r)
+      if (r != e)
+        eliminate(eqs.row(r));
+    for (unsigned r = 0; r < ineqs.numRows(); ++r)
+      eliminate(ineqs.row(r));
+    for (unsigned k = 0; k < b.numLocals(); ++k) {
+      if (!b.hasDivDef(k) || b.divNumerator(k)[col].isZero())
+        continue;
+      std::vector<Int> num(b.divNumerator(k).begin(), b.divNumerator(k).end());
+      eliminate(Row(num));
+      b.setDivDef(k, ConstRow(num), b.divDenominator(k));
+    }
+  }
+  if (std::none_of(pivot.begin(), pivot.end(), [](bool p) { return p; }) ||
+      !b.normalize())
+    return in;
+  // Divisions of what became constants fold away.
+  std::optional<std::vector<unsigned>> order = b.divisionOrder();
+  if (order && std::is_sorted(order->begin(), order->end())) {
+    b.reduceDivCoefficients();
+    if (!b.normalize())
+      return in;
+  }
+  return b;
+}
+
 std::string paramsPrefix(const std::vector<std::string> &params) {
   if (params.empty())
     return "";
@@ -617,7 +683,11 @@ std::string relationBody(const Relation &r) {
   if (r.numDisjuncts() == 0)
     return DisjunctPrinter(BasicRelation::empty(r.space())).print();
   std::vector<bool> named(r.space().numDims(), false);
-  for (const BasicRelation &b : r.disjuncts()) {
+  std::vector<BasicRelation> shown;
+  shown.reserve(r.numDisjuncts());
+  for (const BasicRelation &b : r.disjuncts())
+    shown.push_back(displayForm(b));
+  for (const BasicRelation &b : shown) {
     DisjunctPrinter p(b);
     p.print();
     const std::vector<bool> &shown = p.dimsShownByName();
@@ -626,7 +696,7 @@ std::string relationBody(const Relation &r) {
   }
   std::string out;
   for (unsigned i = 0; i < r.numDisjuncts(); ++i) {
-    std::string text = DisjunctPrinter(r.disjuncts()[i], &named).print();
+    std::string text = DisjunctPrinter(shown[i], &named).print();
     // `{ : }` reads as the universe, but `{ :; : }` does not read at all.
     if (text == ":" && r.numDisjuncts() > 1)
       text = ": true";
@@ -639,7 +709,7 @@ std::string relationBody(const Relation &r) {
 
 std::string printBasicRelation(const BasicRelation &b) {
   return paramsPrefix(b.space().paramNames()) + "{ " +
-         DisjunctPrinter(b).print() + " }";
+         DisjunctPrinter(displayForm(b)).print() + " }";
 }
 
 std::string printRelation(const Relation &r) {
