@@ -18,13 +18,15 @@ IslContext::IslContext() : ctx_(isl_ctx_alloc()) {
 IslContext::~IslContext() { isl_ctx_free(ctx_); }
 
 void IslContext::startCase(unsigned long maxOperations) {
+  maxOperations_ = maxOperations;
+  quotaNoted_ = false;
   isl_ctx_reset_error(ctx_);
   isl_ctx_set_max_operations(ctx_, maxOperations);
   isl_ctx_reset_operations(ctx_);
 }
 
 bool IslContext::quotaExceeded() const {
-  return isl_ctx_last_error(ctx_) == isl_error_quota;
+  return quotaNoted_ || isl_ctx_last_error(ctx_) == isl_error_quota;
 }
 
 IslObject IslObject::set(isl_union_set *s) {
@@ -83,7 +85,30 @@ std::optional<IslObject> IslObject::parse(const IslContext &ctx,
                  isl_union_set_read_from_str(ctx.get(), text.c_str())) {
     return set(s);
   }
-  isl_ctx_reset_error(ctx.get());
+  // A quota error stays visible: the case is then skipped, not counted as a
+  // text isl cannot read.
+  // isl may report a quota error met deep inside the reader as an invalid
+  // input; read the text again in a fresh context with the same limit to
+  // tell the two apart.
+  if (!ctx.quotaExceeded()) {
+    isl_ctx_reset_error(ctx.get());
+    isl_ctx *fresh = isl_ctx_alloc();
+    isl_options_set_on_error(fresh, ISL_ON_ERROR_CONTINUE);
+    isl_ctx_set_max_operations(fresh, ctx.maxOperations());
+    bool read;
+    if (asMap) {
+      isl_union_map *m = isl_union_map_read_from_str(fresh, text.c_str());
+      read = m != nullptr;
+      isl_union_map_free(m);
+    } else {
+      isl_union_set *s2 = isl_union_set_read_from_str(fresh, text.c_str());
+      read = s2 != nullptr;
+      isl_union_set_free(s2);
+    }
+    if (read || isl_ctx_last_error(fresh) == isl_error_quota)
+      ctx.noteQuotaExceeded();
+    isl_ctx_free(fresh);
+  }
   return std::nullopt;
 }
 

@@ -29,9 +29,15 @@ public:
   /// Whether isl gave up on the current case because of that limit (its
   /// answers are then meaningless and the case is skipped).
   bool quotaExceeded() const;
+  /// Records that isl gave up for lack of operations even though its last
+  /// error says otherwise.
+  void noteQuotaExceeded() const { quotaNoted_ = true; }
+  unsigned long maxOperations() const { return maxOperations_; }
 
 private:
   isl_ctx *ctx_;
+  unsigned long maxOperations_ = 0;
+  mutable bool quotaNoted_ = false;
 };
 
 /// A union set or a union map (isl keeps the two types apart).
