@@ -28,6 +28,7 @@
 #include <isl/union_set.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -436,6 +437,10 @@ std::vector<Operation> operations() {
     out.ourConstraints = countConstraints(g);
     out.islDisjuncts = theirs.numDisjuncts();
     out.islConstraints = theirs.numConstraints();
+    if (std::getenv("CROSSCHECK_SHOW_MORE") &&
+        out.ourConstraints > out.islConstraints)
+      std::cout << "MORE gist ours: " << g.toString()
+                << "\n  isl: " << theirs.toString() << std::endl;
     return out;
   });
   add("coalesce", oneSet, [](auto &o, auto &i, auto &c) {
