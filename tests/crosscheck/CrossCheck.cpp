@@ -674,6 +674,9 @@ int main(int argc, char **argv) {
         st.fewerConstraints += out.ourConstraints < out.islConstraints;
         st.moreConstraints += out.ourConstraints > out.islConstraints;
       }
+      if (out.kind == Outcome::Budget && opt.verbose)
+        std::cout << "BUDGET seed " << opt.seed << " op " << op.name
+                  << " case " << k << "\n";
       if (out.kind == Outcome::Disagree) {
         ++st.disagreements;
         ++totalDisagreements;

@@ -88,13 +88,13 @@ std::optional<IslObject> IslObject::parse(const IslContext &ctx,
   // A quota error stays visible: the case is then skipped, not counted as a
   // text isl cannot read.
   // isl may report a quota error met deep inside the reader as an invalid
-  // input; read the text again in a fresh context with the same limit to
-  // tell the two apart.
+  // input (even as a syntax error); read the text again in a fresh context
+  // with twenty times the limit to tell the two apart.
   if (!ctx.quotaExceeded()) {
     isl_ctx_reset_error(ctx.get());
     isl_ctx *fresh = isl_ctx_alloc();
     isl_options_set_on_error(fresh, ISL_ON_ERROR_CONTINUE);
-    isl_ctx_set_max_operations(fresh, ctx.maxOperations());
+    isl_ctx_set_max_operations(fresh, 20 * ctx.maxOperations());
     bool read;
     if (asMap) {
       isl_union_map *m = isl_union_map_read_from_str(fresh, text.c_str());
