@@ -694,12 +694,17 @@ std::string relationBody(const Relation &r) {
     for (size_t d = 0; d < shown.size() && d < named.size(); ++d)
       named[d] = named[d] || shown[d];
   }
-  std::string out;
+  std::vector<std::string> texts;
   for (unsigned i = 0; i < r.numDisjuncts(); ++i) {
     std::string text = DisjunctPrinter(shown[i], &named).print();
+    // Disjuncts stored differently can print the same; once is enough.
+    if (std::find(texts.begin(), texts.end(), text) == texts.end())
+      texts.push_back(std::move(text));
+  }
+  std::string out;
+  for (size_t i = 0; i < texts.size(); ++i) {
     // `{ : }` reads as the universe, but `{ :; : }` does not read at all.
-    if (text == ":" && r.numDisjuncts() > 1)
-      text = ": true";
+    std::string text = texts[i] == ":" && texts.size() > 1 ? ": true" : texts[i];
     out += (i ? "; " : "") + text;
   }
   return out;

@@ -80,6 +80,21 @@ bool BasicRelation::removeRedundancies() {
   return true;
 }
 
+bool BasicRelation::isObviouslyEqual(const BasicRelation &other) const {
+  if (numLocals_ != other.numLocals_ || numCols() != other.numCols() ||
+      eqs_.numRows() != other.eqs_.numRows() ||
+      ineqs_.numRows() != other.ineqs_.numRows() ||
+      obviouslyEmpty_ != other.obviouslyEmpty_ || divDen_ != other.divDen_ ||
+      !(divNum_ == other.divNum_))
+    return false;
+  if (eqs_ == other.eqs_ && ineqs_ == other.ineqs_)
+    return true;
+  BasicRelation a = *this, b = other;
+  a.sortConstraints();
+  b.sortConstraints();
+  return a.eqs_ == b.eqs_ && a.ineqs_ == b.ineqs_;
+}
+
 void BasicRelation::sortConstraints() {
   auto sortRows = [](Matrix &m) {
     std::vector<unsigned> order(m.numRows());

@@ -68,7 +68,15 @@ Relation Relation::unite(const Relation &other) const {
   Relation a = *this, b = other;
   checkSameTuples(a.space_, b.space_, "union");
   presburger::alignParams(a, b);
+  size_t own = a.disjuncts_.size();
   for (BasicRelation &d : b.disjuncts_) {
+    // A disjunct written exactly as one already there adds nothing (isl
+    // drops such obvious duplicates in its union too).
+    bool repeated = false;
+    for (size_t i = 0; i < own && !repeated; ++i)
+      repeated = a.disjuncts_[i].isObviouslyEqual(d);
+    if (repeated)
+      continue;
     d.setSpace(a.space_);
     a.disjuncts_.push_back(std::move(d));
   }

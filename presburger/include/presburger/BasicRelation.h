@@ -186,6 +186,10 @@ public:
   bool simplify();
   /// Sorts the equalities and inequalities into a canonical order.
   void sortConstraints();
+  /// Whether `other` has the same constraints and divisions, up to the
+  /// order of the constraints (a syntactic test: equal sets written
+  /// differently answer false). Cheap; used to drop repeated disjuncts.
+  bool isObviouslyEqual(const BasicRelation &other) const;
 
   /// Eliminates the variables in columns [firstCol, firstCol + n) by
   /// Gaussian substitution where an equality involves them and by
