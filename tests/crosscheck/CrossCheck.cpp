@@ -436,6 +436,10 @@ Outcome checkHull(const HullOp &h, const UnionRelation &parsed,
   std::string text = input.toString();
   UnionRelation in = parseUnion(text);
   IslObject theirs = h.isl(input);
+  // isl out of its operation quota: skipped (the caller counts it; a later
+  // failed isl parse would reset the error and hide the quota).
+  if (!theirs.valid() && c.quotaExceeded())
+    return Outcome{Outcome::Skip};
   UnionRelation ours = h.ours(in);
   auto fail = [&](const std::string &why) {
     out.kind = Outcome::Disagree;
@@ -443,6 +447,8 @@ Outcome checkHull(const HullOp &h, const UnionRelation &parsed,
                  ours.toString() + "\n  isl:  " + theirs.toString();
     return out;
   };
+  if (!theirs.valid())
+    return fail("isl failed");
   std::optional<IslObject> mine = toIsl(ours, input, c);
   if (!mine)
     return fail("isl cannot read our result");
