@@ -4,7 +4,10 @@
 // six kinds of iteration domain, access relations of the form
 // S[i, j] -> A[i + j, 2j], dependence-style compositions and lexicographic
 // order on schedules. Every operation of the engine is timed on each kind
-// and depth against isl on the same text.
+// and depth against isl on the same text. The hulls (depth <= 4, tiled
+// <= 3) take a
+// domain split in two along i0, a domain with a peeled tail of its
+// innermost loop (a gap of one iteration), and three diagonal tiles.
 //
 //   bench-compiler [Google Benchmark flags]
 //
@@ -201,6 +204,34 @@ std::string domainRewritten(const std::string &kind, unsigned d) {
   return withParams(kind, "{ " + tuple("S", d) + " : " + join(r, " and ") + " }");
 }
 
+/// Three diagonal tiles of a domain: tile t is 32t <= i0, i{d-1} < 32t + 32
+/// (what tiling and a wavefront produce); the hull is a skewed band.
+std::string diagonalTiles(const std::string &kind, unsigned d) {
+  std::vector<std::string> c = domainConstraints(kind, d);
+  std::string body = join(c, " and ");
+  std::string t = tuple("S", d), last = var(d - 1);
+  std::vector<std::string> parts;
+  for (int k = 0; k < 3; ++k) {
+    std::string lo = std::to_string(32 * k), hi = std::to_string(32 * k + 32);
+    parts.push_back(t + " : " + body + " and " + lo + " <= i0 < " + hi +
+                    " and " + lo + " <= " + last + " < " + hi);
+  }
+  return withParams(kind, "{ " + join(parts, "; ") + " }");
+}
+
+/// The domain with its innermost loop split into a main part and a tail of
+/// three iterations (loop peeling), the tail shifted by one (a gap): the
+/// hull closes the gap.
+std::string peeledTail(const std::string &kind, unsigned d) {
+  std::vector<std::string> c = domainConstraints(kind, d);
+  std::string body = join(c, " and ");
+  std::string t = tuple("S", d), last = var(d - 1);
+  std::string cut = parametric(kind) ? "n - 4" : "124";
+  return withParams(kind, "{ " + t + " : " + body + " and " + last + " < " +
+                              cut + "; " + t + " : " + body + " and " + last +
+                              " > " + cut + " }");
+}
+
 void addCase(const std::string &op, const std::string &instance,
              std::vector<std::string> inputs, std::vector<int> ints = {}) {
   bench::registerCase({"f1", op, instance, std::move(inputs), std::move(ints)});
@@ -231,6 +262,18 @@ void registerAll() {
       addCase("lexmin", inst + "-dep", {dependence(kind, d)});
       addCase("gist", inst, {domain(kind, d, {var(d - 1) + " < 100"}), box(kind, d)});
       addCase("coalesce", inst, {splitDomain(kind, d)});
+      // Hulls: depth 4 at most, 3 for `tiled` (hulls of several divisions
+      // and a parameter get expensive for both engines: at depth 4 our
+      // convex hull of the split tiled domain exceeds the work budget and
+      // isl's hull of the peeled one runs for minutes; every case runs once
+      // at registration).
+      if (d <= (kind == "tiled" ? 3u : 4u))
+        for (const char *hull : {"convex_hull", "polyhedral_hull", "simple_hull"}) {
+          addCase(hull, inst + "-split", {splitDomain(kind, d)});
+          addCase(hull, inst + "-peeled", {peeledTail(kind, d)});
+          if (d >= 2)
+            addCase(hull, inst + "-tiles", {diagonalTiles(kind, d)});
+        }
     }
 }
 

@@ -5,8 +5,10 @@
 // table per series (summarize.py --series).
 //
 //   dims-N     N dimensions: a box coupled by x_k + x_{k+1} <= 3B
+//   hdims-N    hulls only: two such boxes shifted by 3, N = 2 .. 5
 //   cons-M     3 dimensions, M facets around a ball (an M-gon prism)
 //   disj-K     a union of K overlapping boxes along a line
+//              (also the hulls: convex, polyhedral, simple)
 //   coef-C     lattice and bound coefficients of magnitude about 2^C
 //              (C = 8 .. 80: beyond 2^32 and beyond 2^63 exercises the
 //              transprecision path, int64 overflow falling back to big
@@ -140,6 +142,16 @@ void registerAll() {
     addCase("coalesce", inst, {"{ " + tuple(n) + " : x0 <= 4 and " + body + "; " +
                                tuple(n) + " : x0 >= 5 and " + body + " }"});
   }
+  // Hulls in growing dimension: two coupled boxes shifted by 3. The hull's
+  // facets grow quickly with N: at N = 6 both engines take about 2 s per
+  // convex hull, hence a series of its own that stops at 5.
+  for (unsigned n = 2; n <= 5; ++n) {
+    std::string hull2 = "{ " + tuple(n) + " : " + coupledConstraints(n, 0, 10) +
+                        "; " + tuple(n) + " : " + coupledConstraints(n, 3, 10) +
+                        " }";
+    for (const char *hull : {"convex_hull", "polyhedral_hull", "simple_hull"})
+      addCase(hull, numbered("hdims-", n), {hull2});
+  }
   for (unsigned m : {4u, 8u, 16u, 32u, 64u}) {
     std::string inst = numbered("cons-", m);
     std::string a = polygonPrism(m, 50), b = polygonPrism(m, 40);
@@ -163,6 +175,8 @@ void registerAll() {
     addCase("project", inst, {a}, {1, 1});
     addCase("lexmin", inst, {a});
     addCase("coalesce", inst, {a});
+    for (const char *hull : {"convex_hull", "polyhedral_hull", "simple_hull"})
+      addCase(hull, inst, {a});
   }
   for (unsigned c : {8u, 16u, 31u, 33u, 48u, 62u, 64u, 80u}) {
     std::string inst = numbered("coef-", c);

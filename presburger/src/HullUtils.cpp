@@ -906,6 +906,8 @@ void dropFreeDivs(BasicRelation &b) {
     return row;
   };
   for (unsigned k = b.numLocals(); k-- > 0;) {
+    // A dropped division removes a column: the count must follow.
+    nv = b.numVars();
     if (!b.hasDivDef(k))
       continue;
     unsigned col = lo + k;

@@ -55,6 +55,9 @@ struct Outcome {
   bool hasCounts = false;
   unsigned ourDisjuncts = 0, islDisjuncts = 0;
   unsigned ourConstraints = 0, islConstraints = 0;
+  // Over-approximations (hulls, remove_divs): how our result compares with
+  // isl's as point sets, when both are valid but may differ.
+  enum Order { NoOrder, Same, Tighter, Looser, Incomparable } order = NoOrder;
 };
 
 struct Stats {
@@ -65,6 +68,8 @@ struct Stats {
   unsigned fewerDisjuncts = 0, moreDisjuncts = 0;
   unsigned fewerConstraints = 0, moreConstraints = 0;
   bool hasCounts = false;
+  unsigned same = 0, tighter = 0, looser = 0, incomparable = 0;
+  bool hasOrder = false;
 };
 
 /// The inputs of a case: isl-notation texts.
@@ -247,6 +252,31 @@ Inputs twoRelations(RandomSets &r) {
           r.relation(params, a, b, defaultOptions())};
 }
 
+/// Hull inputs: more disjuncts, strides and existentials than the default
+/// (the lifted spaces of the hulls come from them). For the cheap hulls
+/// (affine, simple, remove_divs); convex and polyhedral hulls use the default
+/// generators, as these inputs often run into the work budget after seconds
+/// (several divisions and parameters: hulls.md, "Costs").
+GenOptions hullOptions() {
+  GenOptions o;
+  o.maxDisjuncts = 4;
+  o.stridePercent = 30;
+  o.existsPercent = 25;
+  return o;
+}
+
+Inputs hullSet(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape t = r.randomTuple();
+  return {r.set(params, t, hullOptions())};
+}
+
+Inputs hullRelation(RandomSets &r) {
+  auto params = r.randomParams();
+  TupleShape a = r.randomTuple(2), b = r.randomTuple(2);
+  return {r.relation(params, a, b, hullOptions())};
+}
+
 /// A union set over two spaces.
 Inputs unionSet(RandomSets &r) {
   auto params = r.randomParams();
@@ -270,6 +300,236 @@ IslObject islMap(isl_union_map *m) { return IslObject::map(m); }
 /// The first dimension count of the only space of a union set.
 unsigned setDims(const UnionRelation &u) {
   return u.pieces().empty() ? 0 : u.pieces().front().numRange();
+}
+
+//===----------------------------------------------------------------------===//
+// Hulls and remove_divs
+//===----------------------------------------------------------------------===//
+//
+// Every hull and removeDivs is an over-approximation computed from a
+// representation, not from the integer points alone: the rational hull of
+// the disjuncts' (tightened) relaxations, the rational elimination of their
+// locals (docs/algorithms/hulls.md). Two representations of one integer set
+// can have different hulls: isl's parser drops constraints that are
+// redundant only over the integers, ours keeps them, which shrinks the
+// rational relaxation ("Comparison with isl 0.25" in hulls.md). So our side
+// works on isl's own representation of the input: isl's printed input read
+// by our parser (the disjuncts, constraints and divisions isl has), printed
+// before isl runs the operation (isl simplifies its objects in place; e.g.
+// convex_hull detects equalities, which changes a later remove_divs). On
+// that common input:
+//  - affine_hull: both compute the integer affine hull of the lifted space
+//    [params | dims | divisions], strides surviving only through divisions:
+//    equal, always.
+//  - polyhedral_hull and convex_hull of an input without locals: no lifting;
+//    both take the rational hull after the same integer tightening (affine
+//    hull equalities, gcd tightening): equal demanded.
+//  - polyhedral_hull and convex_hull with locals: the lifted space depends
+//    on the divisions each side computes, merges and eliminates, so the
+//    results may legitimately differ. Checked: input ⊆ ours, at most one
+//    disjunct per space, no locals in ours for polyhedral_hull; the counts
+//    and the order against isl's result are reported.
+//  - simple_hull: ours solves one LP per direction and disjunct where isl
+//    reuses the constant of a parallel constraint (ours is then tighter),
+//    and the lifted spaces may differ: input ⊆ ours, one disjunct per space;
+//    counts and order reported.
+//  Our hull of our own parse of the text is checked too (input ⊆ it).
+//  - remove_divs: each side eliminates the locals by its own rational
+//    elimination: input ⊆ ours and no locals in ours; counts and order
+//    reported. An input without locals must come back unchanged (equal).
+
+bool hasLocals(const UnionRelation &u) {
+  for (const Relation &r : u.pieces())
+    for (const BasicRelation &b : r.disjuncts())
+      if (b.numLocals())
+        return true;
+  return false;
+}
+
+bool atMostOneDisjunctPerPiece(const UnionRelation &u) {
+  for (const Relation &r : u.pieces())
+    if (r.numDisjuncts() > 1)
+      return false;
+  return true;
+}
+
+/// a ⊆ b according to isl (both of the same kind).
+bool islSubset(const IslObject &a, const IslObject &b) {
+  if (a.isSet() && b.isSet())
+    return islBool(isl_union_set_is_subset(a.setPtr(), b.setPtr()));
+  if (!a.isSet() && !b.isSet())
+    return islBool(isl_union_map_is_subset(a.mapPtr(), b.mapPtr()));
+  return a.isEmpty();
+}
+
+Outcome::Order orderOf(const IslObject &mine, const IslObject &theirs) {
+  bool le = islSubset(mine, theirs), ge = islSubset(theirs, mine);
+  if (le && ge)
+    return Outcome::Same;
+  if (le)
+    return Outcome::Tighter;
+  return ge ? Outcome::Looser : Outcome::Incomparable;
+}
+
+const char *orderName(Outcome::Order o) {
+  switch (o) {
+  case Outcome::Same:
+    return "same";
+  case Outcome::Tighter:
+    return "ours tighter";
+  case Outcome::Looser:
+    return "ours looser";
+  case Outcome::Incomparable:
+    return "incomparable";
+  default:
+    return "?";
+  }
+}
+
+/// isl's per-space operations (isl_set_convex_hull, isl_map_convex_hull),
+/// applied to every space of a union.
+IslObject perSpace(const IslObject &in, isl_basic_set *(*fs)(isl_set *),
+                   isl_basic_map *(*fm)(isl_map *)) {
+  if (in.isSet()) {
+    struct Acc {
+      isl_union_set *out;
+      isl_basic_set *(*f)(isl_set *);
+    } acc{isl_union_set_empty(isl_union_set_get_space(in.setPtr())), fs};
+    isl_union_set_foreach_set(
+        in.setPtr(),
+        [](isl_set *s, void *user) {
+          auto *a = static_cast<Acc *>(user);
+          a->out = isl_union_set_add_set(a->out, isl_set_from_basic_set(a->f(s)));
+          return isl_stat_ok;
+        },
+        &acc);
+    return IslObject::set(acc.out);
+  }
+  struct Acc {
+    isl_union_map *out;
+    isl_basic_map *(*f)(isl_map *);
+  } acc{isl_union_map_empty(isl_union_map_get_space(in.mapPtr())), fm};
+  isl_union_map_foreach_map(
+      in.mapPtr(),
+      [](isl_map *m, void *user) {
+        auto *a = static_cast<Acc *>(user);
+        a->out = isl_union_map_add_map(a->out, isl_map_from_basic_map(a->f(m)));
+        return isl_stat_ok;
+      },
+      &acc);
+  return IslObject::map(acc.out);
+}
+
+struct HullOp {
+  std::function<UnionRelation(const UnionRelation &)> ours;
+  std::function<IslObject(const IslObject &)> isl;
+  bool exactAlways = false;        // affine_hull
+  bool exactWithoutLocals = false; // polyhedral/convex hull, remove_divs
+  bool resultWithoutLocals = false;
+  bool oneDisjunct = false;
+};
+
+Outcome checkHull(const HullOp &h, const UnionRelation &parsed,
+                  const IslObject &input, const IslContext &c) {
+  Outcome out;
+  // Our input is isl's representation (see above), printed before isl
+  // touches the object.
+  std::string text = input.toString();
+  UnionRelation in = parseUnion(text);
+  IslObject theirs = h.isl(input);
+  // isl out of its operation quota: skipped (the caller counts it; a later
+  // failed isl parse would reset the error and hide the quota).
+  if (!theirs.valid() && c.quotaExceeded())
+    return Outcome{Outcome::Skip};
+  UnionRelation ours = h.ours(in);
+  auto fail = [&](const std::string &why) {
+    out.kind = Outcome::Disagree;
+    out.detail = why + "\n  isl's input: " + text + "\n  ours: " +
+                 ours.toString() + "\n  isl:  " + theirs.toString();
+    return out;
+  };
+  if (!theirs.valid())
+    return fail("isl failed");
+  std::optional<IslObject> mine = toIsl(ours, input, c);
+  if (!mine)
+    return fail("isl cannot read our result");
+  if (!islSubset(input, *mine))
+    return fail("the input is not contained in our result");
+  if (h.resultWithoutLocals && hasLocals(ours))
+    return fail("our result has locals");
+  if (h.oneDisjunct && !atMostOneDisjunctPerPiece(ours))
+    return fail("our result has several disjuncts in one space");
+  // Our parser's representation of the same text (what a user gets): only
+  // the defining property, as the rational relaxations may differ.
+  UnionRelation own = h.ours(parsed);
+  std::optional<IslObject> ownIsl = toIsl(own, input, c);
+  if (!ownIsl || !islSubset(input, *ownIsl))
+    return fail("the input is not contained in our result on our parser's "
+                "representation: " + own.toString());
+  out.order = orderOf(*mine, theirs);
+  if ((h.exactAlways || (h.exactWithoutLocals && !hasLocals(in))) &&
+      out.order != Outcome::Same)
+    return fail(std::string("results differ (") + orderName(out.order) + ")");
+  out.hasCounts = true;
+  out.ourDisjuncts = countDisjuncts(ours);
+  out.ourConstraints = countConstraints(ours);
+  out.islDisjuncts = theirs.numDisjuncts();
+  out.islConstraints = theirs.numConstraints();
+  return out;
+}
+
+HullOp polyhedralHullOp() {
+  HullOp h;
+  h.ours = [](const UnionRelation &u) { return u.polyhedralHull(); };
+  h.isl = [](const IslObject &i) {
+    return i.isSet() ? islSet(isl_union_set_polyhedral_hull(i.copySet()))
+                     : islMap(isl_union_map_polyhedral_hull(i.copyMap()));
+  };
+  h.exactWithoutLocals = h.resultWithoutLocals = h.oneDisjunct = true;
+  return h;
+}
+
+HullOp convexHullOp() {
+  HullOp h;
+  h.ours = [](const UnionRelation &u) { return u.convexHull(); };
+  h.isl = [](const IslObject &i) {
+    return perSpace(i, isl_set_convex_hull, isl_map_convex_hull);
+  };
+  h.exactWithoutLocals = h.oneDisjunct = true;
+  return h;
+}
+
+HullOp affineHullOp() {
+  HullOp h;
+  h.ours = [](const UnionRelation &u) { return u.affineHull(); };
+  h.isl = [](const IslObject &i) {
+    return i.isSet() ? islSet(isl_union_set_affine_hull(i.copySet()))
+                     : islMap(isl_union_map_affine_hull(i.copyMap()));
+  };
+  h.exactAlways = h.oneDisjunct = true;
+  return h;
+}
+
+HullOp simpleHullOp() {
+  HullOp h;
+  h.ours = [](const UnionRelation &u) { return u.simpleHull(); };
+  h.isl = [](const IslObject &i) {
+    return i.isSet() ? islSet(isl_union_set_simple_hull(i.copySet()))
+                     : islMap(isl_union_map_simple_hull(i.copyMap()));
+  };
+  h.oneDisjunct = true;
+  return h;
+}
+
+HullOp removeDivsOp() {
+  HullOp h;
+  h.ours = [](const UnionRelation &u) { return u.removeDivs(); };
+  h.isl = [](const IslObject &i) {
+    return i.isSet() ? islSet(isl_union_set_remove_divs(i.copySet()))
+                     : islMap(isl_union_map_remove_divs(i.copyMap()));
+  };
+  h.exactWithoutLocals = h.resultWithoutLocals = true;
+  return h;
 }
 
 //===----------------------------------------------------------------------===//
@@ -534,6 +794,36 @@ std::vector<Operation> operations() {
     return compareBools(o[0].isInjective(),
                         islBool(isl_union_map_is_injective(i[0].mapPtr())));
   });
+  add("polyhedral_hull", oneSet, [](auto &o, auto &i, auto &c) {
+    return checkHull(polyhedralHullOp(), o[0], i[0], c);
+  });
+  add("polyhedral_hull-relation", oneRelation, [](auto &o, auto &i, auto &c) {
+    return checkHull(polyhedralHullOp(), o[0], i[0], c);
+  });
+  add("convex_hull", oneSet, [](auto &o, auto &i, auto &c) {
+    return checkHull(convexHullOp(), o[0], i[0], c);
+  });
+  add("convex_hull-relation", oneRelation, [](auto &o, auto &i, auto &c) {
+    return checkHull(convexHullOp(), o[0], i[0], c);
+  });
+  add("affine_hull", hullSet, [](auto &o, auto &i, auto &c) {
+    return checkHull(affineHullOp(), o[0], i[0], c);
+  });
+  add("affine_hull-relation", hullRelation, [](auto &o, auto &i, auto &c) {
+    return checkHull(affineHullOp(), o[0], i[0], c);
+  });
+  add("simple_hull", hullSet, [](auto &o, auto &i, auto &c) {
+    return checkHull(simpleHullOp(), o[0], i[0], c);
+  });
+  add("simple_hull-relation", hullRelation, [](auto &o, auto &i, auto &c) {
+    return checkHull(simpleHullOp(), o[0], i[0], c);
+  });
+  add("remove_divs", hullSet, [](auto &o, auto &i, auto &c) {
+    return checkHull(removeDivsOp(), o[0], i[0], c);
+  });
+  add("remove_divs-relation", hullRelation, [](auto &o, auto &i, auto &c) {
+    return checkHull(removeDivsOp(), o[0], i[0], c);
+  });
   return ops;
 }
 
@@ -683,6 +973,13 @@ int main(int argc, char **argv) {
       if (out.kind == Outcome::Budget && opt.verbose)
         std::cout << "BUDGET seed " << opt.seed << " op " << op.name
                   << " case " << k << "\n";
+      if (out.order != Outcome::NoOrder) {
+        st.hasOrder = true;
+        st.same += out.order == Outcome::Same;
+        st.tighter += out.order == Outcome::Tighter;
+        st.looser += out.order == Outcome::Looser;
+        st.incomparable += out.order == Outcome::Incomparable;
+      }
       if (out.kind == Outcome::Disagree) {
         ++st.disagreements;
         ++totalDisagreements;
@@ -712,6 +1009,10 @@ int main(int argc, char **argv) {
                   "", st.ourDisjuncts, st.islDisjuncts, st.fewerDisjuncts,
                   st.moreDisjuncts, st.ourConstraints, st.islConstraints,
                   st.fewerConstraints, st.moreConstraints);
+    if (st.hasOrder)
+      std::printf("  %-18s vs isl: same %u, ours tighter %u, ours looser %u, "
+                  "incomparable %u\n",
+                  "", st.same, st.tighter, st.looser, st.incomparable);
   }
   std::printf("total %u cases, %u disagreements, %.1f s\n", total,
               totalDisagreements, secs);

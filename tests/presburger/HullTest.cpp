@@ -199,6 +199,16 @@ TEST(SimpleHull, Intervals) {
              "{ [i] : 0 <= i <= 12 }");
 }
 
+TEST(SimpleHull, SeveralFreeDivisionsDropped) {
+  // Both divisions of the lifted hull are left with only their defining
+  // constraints and dropped one after the other; dropFreeDivs used to read
+  // past the end of a row (stale column count) after the first one
+  // (cross-check simple_hull, seed 1, case 42).
+  expectSame(R("{ [i] : floor((i - 7)/2) <= 2i - 2 or (2i - 5) mod 4 = 1 }")
+                 .simpleHull(),
+             "{ [i] }");
+}
+
 TEST(SimpleHull, OnlyTranslatesOfGivenConstraints) {
   // Directions i, j, i + j (both signs where they occur): i + j <= 4 from
   // the triangle moves to i + j <= 10 for the point (5,5); no new
