@@ -20,7 +20,7 @@ std::vector<BasicRelation> BasicRelation::computeDivs() const {
   BasicRelation t = *this;
   if (!t.simplifyLocals())
     return {};
-  if (t.allLocalsDefined())
+  if (t.divisionOrder())
     return {t};
   unsigned lo = t.offset(VarKind::Local);
   unsigned nl = t.numLocals();

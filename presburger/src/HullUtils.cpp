@@ -714,11 +714,20 @@ std::vector<LocalPiece> detectedPieces(const Relation &r) {
     if (!b.simplifyLocals())
       continue;
     std::vector<BasicRelation> parts;
-    if (b.allLocalsDefined())
+    if (b.divisionOrder())
       parts.push_back(std::move(b));
     else
       parts = b.computeDivs();
-    for (BasicRelation &p : parts) {
+    // Each part is taken to its affine hull and Gauss-eliminated; that can
+    // turn division definitions cyclic or make the constraints stop
+    // defining a division, and such a part has its divisions computed
+    // again (a few rounds at most).
+    std::vector<std::pair<BasicRelation, unsigned>> work;
+    for (BasicRelation &p : parts)
+      work.emplace_back(std::move(p), 0u);
+    while (!work.empty()) {
+      auto [p, round] = std::move(work.back());
+      work.pop_back();
       if (p.isObviouslyEmpty())
         continue;
       std::optional<AffineHullResult> ah = integerAffineHull(p);
@@ -729,9 +738,15 @@ std::vector<LocalPiece> detectedPieces(const Relation &r) {
           p.addEquality(ah->equalities.row(i));
       if (!gaussEliminate(p) || !p.simplifyLocals())
         continue;
-      if (!p.allLocalsDefined() && !p.detectDivDefinitions())
-        throw UnboundedError("cannot express the existential variables of " +
-                             p.toString() + " as floor divisions");
+      if (!(p.allLocalsDefined() || p.detectDivDefinitions()) ||
+          !p.divisionOrder()) {
+        if (round >= 3)
+          throw UnboundedError("cannot express the existential variables of " +
+                               p.toString() + " as floor divisions");
+        for (BasicRelation &q : p.computeDivs())
+          work.emplace_back(std::move(q), round + 1);
+        continue;
+      }
       p.setSpace(r.space());
       out.push_back(localPieceOf(p));
     }

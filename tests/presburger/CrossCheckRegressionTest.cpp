@@ -123,3 +123,23 @@ TEST(CrossCheckRegression, CoalesceKeepsDisjunctWithTwoDivisionsOfOneLattice) {
   expectEqual(s.coalesce(), "{ [j] : j mod 2 = 0 and 2 <= j <= 8 }");
   EXPECT_EQ(s.coalesce().pieces().front().numDisjuncts(), 1u);
 }
+
+// The hulls took a disjunct to its affine hull and Gauss-eliminated it;
+// that made two division definitions cyclic (simple hull threw "cyclic
+// division definitions", cross-check simple_hull seed 1 case 210) or left
+// a division no constraint defines (polyhedral hull threw). Such a piece
+// now has its divisions computed again.
+TEST(CrossCheckRegression, HullsAfterDivisionsTurnCyclic) {
+  UnionRelation s = parseUnion(
+      "{ [i, j, k] : exists (e : -2j + 3k - 3e < 15 and floor((-2j + 3k - e "
+      "+ 3)/4) >= i + 2j + 1 and (2i - j - 2e) mod 4 = 1) or k <= 0 }");
+  UnionRelation h = s.simpleHull();
+  EXPECT_TRUE(s.isSubsetOf(h));
+  EXPECT_EQ(h.pieces().front().numDisjuncts(), 1u);
+  UnionRelation t = parseUnion(
+      "{ [i] : exists (e : floor((e - 1)/4) <= e - 1 and i >= 1 and e <= 3i "
+      "+ 4 and floor((-3e + 1)/4) <= -2i + e + 1) }");
+  // e = 3i + 4 satisfies every constraint when i >= 1.
+  expectEqual(t.polyhedralHull(), "{ [i] : i >= 1 }");
+  expectEqual(t, "{ [i] : i >= 1 }");
+}
