@@ -1,6 +1,7 @@
 //===- ConvexHull.cpp - Convex and polyhedral hulls of relations ----------===//
 //
 // isl's isl_map_convex_hull, step by step:
+//  0. A union that coalesces to one disjunct is replaced by it.
 //  1. Existentials become floor divisions (computeDivs) and every disjunct
 //     gets the same list of divisions; from then on a disjunct is a plain
 //     set over [params | dims | divisions] (the lifted space).
@@ -31,6 +32,8 @@ using namespace hulls;
 
 BasicRelation Relation::convexHull(HullMethod method) const {
   WorkBudget::Operation op;
+  if (std::optional<BasicRelation> one = coalescedToOne(*this))
+    return Relation(*one).convexHull(method);
   std::vector<LocalPiece> locals = detectedPieces(*this);
   Lifted lifted = alignDivisions(space_, locals);
   unsigned n = lifted.model.numVars();

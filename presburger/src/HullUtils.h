@@ -107,6 +107,12 @@ Matrix fromCompressed(const Matrix &rows, const Compression &c);
 /// only multiplied by positive factors); then normalize() tightens the rows
 /// over the integers. All columns are treated alike, so `b` should have no
 /// division definitions. Returns false when found empty.
+/// `r` coalesced, when that gives a single disjunct (its integer points are
+/// the union's, so its hull is the union's over the integers; isl's hulls
+/// coalesce first too). Coalescing gets half of the remaining budget; when
+/// it runs out, or leaves several disjuncts, nullopt.
+std::optional<BasicRelation> coalescedToOne(const Relation &r);
+
 bool gaussEliminate(BasicRelation &b);
 /// The constraints of a plain set `b`, tightened over the integers in the
 /// lattice of its own equalities: the inequalities are rewritten over the

@@ -33,6 +33,10 @@ BasicRelation Relation::simpleHull() const {
   }
   if (live.disjuncts_.empty())
     return BasicRelation::empty(space_);
+  // A union that coalesces to one disjunct: that disjunct is the tightest
+  // hull there is.
+  if (std::optional<BasicRelation> one = coalescedToOne(live))
+    live.disjuncts_ = {*one};
   if (live.disjuncts_.size() == 1) {
     BasicRelation b = live.disjuncts_.front();
     if (!b.simplify())
