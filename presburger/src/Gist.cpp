@@ -117,6 +117,11 @@ BasicRelation gistBasic(BasicRelation s,
     ++i;
   }
   s.simplifyLocals();
+  // A division left in one kind of bound only is written without it
+  // (`2i >= n - 5 + floor((2n + 1)/4)` is `4i >= 3n - 11`).
+  // Then existentials bounded only through those divisions may go too.
+  if (s.eliminateUnitDivisions())
+    s.simplifyLocals();
   s.sortConstraints();
   return s;
 }

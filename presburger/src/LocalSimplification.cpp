@@ -181,6 +181,92 @@ bool BasicRelation::simplifyLocals() {
   return true;
 }
 
+bool BasicRelation::eliminateUnitDivisions() {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    unsigned lo = offset(VarKind::Local), nc = numCols();
+    for (unsigned k = 0; k < numLocals_ && !changed; ++k) {
+      if (!hasDivDef(k))
+        continue;
+      unsigned col = lo + k;
+      bool blocked = false;
+      for (unsigned e = 0; e < eqs_.numRows() && !blocked; ++e)
+        blocked = !eqs_.at(e, col).isZero();
+      for (unsigned j = 0; j < numLocals_ && !blocked; ++j)
+        blocked = j != k && hasDivDef(j) && !divNum_.at(j, col).isZero();
+      if (blocked)
+        continue;
+      // The defining rows: e - d*q >= 0 and -e + d*q + d - 1 >= 0.
+      const Int &d = divDen_[k];
+      std::vector<Int> lower(nc), upper(nc); // q's upper / lower bound rows
+      for (unsigned c = 0; c < nc; ++c)
+        lower[c] = divNum_.at(k, c);
+      lower[col] = -d;
+      for (unsigned c = 0; c < nc; ++c)
+        upper[c] = -lower[c];
+      upper.back() += d - Int(1);
+      // A row whose coefficients are those of a defining row divided by a
+      // positive factor is that row tightened: the definition implies it.
+      // Which defining row it is: 1 for e - d*q >= 0, 2 for the other, 0
+      // for neither.
+      auto definitional = [&](ConstRow row) {
+        int which = 1;
+        for (const std::vector<Int> *def : {&lower, &upper}) {
+          const Int &a = row[col], &b = (*def)[col];
+          if (a.sign() == b.sign() && mod(b, a).isZero()) {
+            Int g = divExact(b, a);
+            bool same = true;
+            for (unsigned c = 0; c + 1 < nc && same; ++c)
+              same = (*def)[c] == g * row[c];
+            // Implied by the defining row only if no tighter than it
+            // (normalization floors the constant of the row divided by g).
+            if (same && row[nc - 1] >= floorDiv((*def)[nc - 1], g))
+              return which;
+          }
+          ++which;
+        }
+        return 0;
+      };
+      // Only where the constraints themselves pin q to floor(e/d) (both
+      // defining rows present): a definition alone may be a mere record.
+      bool ok = true, haveLower = false, haveUpper = false;
+      for (unsigned i = 0; i < ineqs_.numRows() && ok; ++i) {
+        const Int &a = ineqs_.at(i, col);
+        if (a.isZero())
+          continue;
+        int which = definitional(ineqs_.row(i));
+        haveUpper = haveUpper || which == 1;
+        haveLower = haveLower || which == 2;
+        ok = which != 0 || abs(a) == Int(1);
+      }
+      if (!ok || !haveLower || !haveUpper)
+        continue;
+      Matrix kept(0, nc);
+      for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
+        const Int a = ineqs_.at(i, col);
+        if (!a.isZero() && definitional(ineqs_.row(i)) != 0)
+          continue;
+        std::vector<Int> row(ineqs_.row(i).begin(), ineqs_.row(i).end());
+        if (!a.isZero()) {
+          // q >= -r (a = 1): d*(row) + (e - d*q); q <= r (a = -1):
+          // d*(row) + (-e + d*q + d - 1). Both cancel q.
+          const std::vector<Int> &def = a.isOne() ? lower : upper;
+          for (unsigned c = 0; c < nc; ++c)
+            row[c] = d * row[c] + def[c];
+        }
+        kept.appendRow(row);
+      }
+      ineqs_ = std::move(kept);
+      removeVarsRaw(VarKind::Local, k, 1);
+      if (!normalize())
+        return false;
+      changed = true;
+    }
+  }
+  return true;
+}
+
 void BasicRelation::reduceDivCoefficients() {
   unsigned lo = offset(VarKind::Local);
   unsigned cst = numVars();

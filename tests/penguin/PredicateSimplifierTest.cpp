@@ -215,7 +215,12 @@ TEST(SimplifyPredicatesTest, GuardsThatMustStay) {
       "      s2: B[i, j] = copy(A[j, i]) if floordiv(i, 4) - j >= 0\n"
       "    }\n  }\n");
   Statistics stats;
-  EXPECT_EQ(runPass(in, "simplify-predicates", &stats), in);
+  // The floordiv guard stays, written without the division as isl's gist
+  // writes it: floor(i/4) >= j exactly when i >= 4j.
+  std::string out = in;
+  std::string from = "floordiv(i, 4) - j >= 0", to = "i - 4*j >= 0";
+  out.replace(out.find(from), from.size(), to);
+  EXPECT_EQ(runPass(in, "simplify-predicates", &stats), out);
   EXPECT_EQ(stats.get("simplify-predicates", "eliminated-predicates"), 0);
 }
 

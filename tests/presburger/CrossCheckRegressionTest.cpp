@@ -143,3 +143,28 @@ TEST(CrossCheckRegression, HullsAfterDivisionsTurnCyclic) {
   expectEqual(t.polyhedralHull(), "{ [i] : i >= 1 }");
   expectEqual(t, "{ [i] : i >= 1 }");
 }
+
+// gist writes a division that only bounds in one direction without it
+// (`2i >= n - 5 + floor((2n + 1)/4)` is `4i >= 3n - 11`). A constraint with
+// the coefficients of a defining row but a tighter constant is not implied
+// by the definition: mistaking `i - 3q - 2 >= 0` (with q = floor((i - 1)/3))
+// for one dropped the stride (found by the Penguin simplifier's soundness
+// test).
+TEST(CrossCheckRegression, GistKeepsConstraintsShapedLikeDivisionRows) {
+  UnionRelation s = parseUnion(
+      "[P0, P1] -> { [i0] : -2 - 2i0 - 3*floor((-1 - 2i0)/3) >= 0 and i0 <= 6 }");
+  UnionRelation c = parseUnion("[P0, P1] -> { [i0] : 0 <= i0 <= 4 and i0 mod 2 "
+                               "= 0 and 2 <= P0 <= 3 and 2 <= P1 <= 3 }");
+  UnionRelation g = s.gist(c);
+  EXPECT_TRUE(g.intersect(c).isEqual(s.intersect(c))) << g.toString();
+  // i0 = 4 is in the context and not in s.
+  EXPECT_FALSE(g.intersect(c).isEqual(c));
+}
+
+TEST(CrossCheckRegression, GistWritesOneSidedDivisionsWithoutThem) {
+  UnionRelation s = parseUnion("[n] -> { [i] : 2i >= n - 5 + floor((2n + 1)/4) "
+                               "and 0 <= i <= 100 }");
+  UnionRelation c = parseUnion("[n] -> { [i] : 0 <= i <= 100 }");
+  expectEqual(s.gist(c), "[n] -> { [i] : 4i >= 3n - 11 }");
+  EXPECT_EQ(s.gist(c).toString(), "[n] -> { [i] : 4i >= -11 + 3n }");
+}

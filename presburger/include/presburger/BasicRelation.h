@@ -151,6 +151,14 @@ public:
   /// earlier locals; nullopt when some local has no definition or the
   /// definitions are cyclic (a self-reference counts as a cycle).
   std::optional<std::vector<unsigned>> divisionOrder() const;
+  /// Removes each defined division q = floor(e/d) that appears in no
+  /// equality and no other definition and has coefficient +-1 in every
+  /// inequality that is not one of its defining rows (possibly tightened):
+  /// since the definition pins q to one integer, q >= -r is e + d*r >= 0
+  /// and q <= r is d*r + d - 1 - e >= 0, exactly (isl drops such divisions
+  /// too).
+  /// Returns false when the relation is found empty.
+  bool eliminateUnitDivisions();
   /// Brings every coefficient (and the constant) of each division's
   /// numerator into (-d/2, d/2] by a change of variable:
   /// floor((a + q*d*x)/d) = floor(a/d) + q*x. A division of a constant is
