@@ -163,7 +163,9 @@ Relation Relation::gist(const Relation &context) const {
   Relation result(s.space_);
   for (const BasicRelation &d : s.disjuncts_) {
     BasicRelation x = d;
-    if (!x.simplify())
+    // Divisions that bound in one direction only are written without them
+    // first, so that gisting the result again changes nothing.
+    if (!x.simplify() || !x.eliminateUnitDivisions() || !x.simplify())
       continue;
     // Drop the disjunct when it misses the context.
     bool meets = false;
