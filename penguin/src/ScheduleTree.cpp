@@ -493,23 +493,6 @@ std::optional<CompactText> compactText(const BasicRelation &b) {
   return ct;
 }
 
-/// The disjunct in compact notation, or as the engine prints it.
-std::string compactDisjunct(const BasicRelation &b) {
-  std::optional<CompactText> ct = compactText(b);
-  if (!ct)
-    return engineDisjunctBody(b);
-  std::string text;
-  if (b.isRelation())
-    text = ct->domain + " -> ";
-  text += ct->rangeName + "[";
-  for (size_t o = 0; o < ct->items.size(); ++o)
-    text += (o ? ", " : "") + ct->items[o];
-  text += "]";
-  if (!ct->constraints.empty())
-    text += " : " + ct->constraints;
-  return text;
-}
-
 /// Simplified disjuncts of `r` (same points; empty ones dropped).
 std::vector<BasicRelation> simplifiedDisjuncts(const Relation &r) {
   std::vector<BasicRelation> out;
@@ -570,20 +553,21 @@ std::string printBand(const std::vector<UnionRelation> &members) {
 }
 
 std::string printCompact(const UnionRelation &u) {
-  std::string body;
-  for (const Relation &p : u.pieces())
-    for (const BasicRelation &b : simplifiedDisjuncts(p))
-      body += (body.empty() ? "" : "; ") + compactDisjunct(b);
-  return paramsPrefix(u.paramNames()) + "{ " + body +
-         (body.empty() ? "}" : " }");
+  UnionRelation simplified(u.paramNames());
+  for (const Relation &p : u.pieces()) {
+    Relation r(p.space());
+    for (BasicRelation &b : simplifiedDisjuncts(p))
+      r.addDisjunct(std::move(b));
+    simplified.add(r);
+  }
+  return presburger::printUnionRelation(simplified);
 }
 
 std::string printCompact(const Relation &r) {
-  std::string body;
-  for (const BasicRelation &b : simplifiedDisjuncts(r))
-    body += (body.empty() ? "" : "; ") + compactDisjunct(b);
-  return paramsPrefix(r.space().paramNames()) + "{ " + body +
-         (body.empty() ? "}" : " }");
+  Relation simplified(r.space());
+  for (BasicRelation &b : simplifiedDisjuncts(r))
+    simplified.addDisjunct(std::move(b));
+  return presburger::printRelation(simplified);
 }
 
 //===----------------------------------------------------------------------===//

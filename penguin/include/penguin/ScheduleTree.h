@@ -137,13 +137,12 @@ private:
 /// not a quasi-affine function of its domain is printed in relation form.
 std::string printBand(const std::vector<presburger::UnionRelation> &members);
 
-/// isl's compact notation: the range (or set) dimensions that an equality
-/// with a unit coefficient defines are written as expressions in the tuple,
-/// as isl prints them: `{ s0[i] -> [i, 0] : 0 <= i }` is printed
-/// `{ s0[i] -> [i, 0] : i >= 0 }`, `{ s0[i] -> s1[i + 1] }`, `{ [0, 1] }`.
-/// Disjuncts are simplified first; one with an existential that has no
-/// division definition is printed as the engine prints it. Reads back with
-/// presburger::parseUnion to the same set.
+/// Each disjunct simplified (redundant constraints removed, equalities
+/// detected), then printed by the engine's printer in isl's style: the
+/// dimensions an equality defines are written as expressions in the tuple
+/// and the other constraints over the earlier dimensions, e.g.
+/// `{ s0[i, j] -> s1[1 + i, j] : 0 <= i <= 6 and 0 <= j <= 7 }`. Reads back
+/// with presburger::parseUnion to the same set.
 std::string printCompact(const presburger::UnionRelation &u);
 std::string printCompact(const presburger::Relation &r);
 
