@@ -58,6 +58,10 @@ Mask makeNode(MaskKind kind, NDTile tile, std::optional<AffinePredicate> pred,
   return Mask(std::shared_ptr<const MaskNode>(std::move(n)));
 }
 
+// The seed's base mask and abstract index predicate raise these on the
+// members only their subclasses define; a default-constructed Mask (no
+// node) is that base here, and throws MaskError with the same text
+// (MaskTest checks each one). They are specified behaviour, not gaps.
 const char *const kBaseDisjoint =
     "enumerate_disjoint_intersections not implemented for base mask";
 const char *const kBaseIntersection =

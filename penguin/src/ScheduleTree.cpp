@@ -333,29 +333,11 @@ std::string engineDisjunctBody(const BasicRelation &b) {
 /// Whether inequality `row` is one of the two defining constraints of a
 /// division local of `b`.
 bool isDivDefinition(const BasicRelation &b, ConstRow row) {
-  unsigned lo = b.offset(VarKind::Local), nc = b.numCols();
-  for (unsigned k = 0; k < b.numLocals(); ++k) {
-    if (!b.hasDivDef(k))
-      continue;
-    ConstRow num = b.divNumerator(k);
-    const Int &d = b.divDenominator(k);
-    // num - d*q >= 0   and   -num + d*q + d - 1 >= 0
-    bool lower = true, upper = true;
-    for (unsigned c = 0; c < nc; ++c) {
-      Int want = num[c];
-      if (c == lo + k)
-        want = want - d;
-      lower = lower && row[c] == want;
-      Int wantUp = -num[c];
-      if (c == lo + k)
-        wantUp = wantUp + d;
-      if (c == nc - 1)
-        wantUp = wantUp + d - Int(1);
-      upper = upper && row[c] == wantUp;
-    }
-    if (lower || upper)
-      return true;
-  }
+  for (unsigned k = 0; k < b.numLocals(); ++k)
+    if (b.hasDivDef(k))
+      for (const std::vector<Int> &def : b.divisionBounds(k))
+        if (std::equal(row.begin(), row.end(), def.begin(), def.end()))
+          return true;
   return false;
 }
 

@@ -28,28 +28,10 @@ namespace {
 /// Normalized copies of the two defining rows of each division local.
 std::vector<std::vector<Int>> definitionRows(const BasicRelation &b) {
   std::vector<std::vector<Int>> rows;
-  unsigned lo = b.offset(VarKind::Local);
-  for (unsigned k = 0; k < b.numLocals(); ++k) {
-    if (!b.hasDivDef(k))
-      continue;
-    std::vector<Int> lower(b.divNumerator(k).begin(), b.divNumerator(k).end());
-    lower[lo + k] = -b.divDenominator(k);
-    std::vector<Int> upper(lower.size());
-    for (size_t c = 0; c < lower.size(); ++c)
-      upper[c] = -lower[c];
-    upper.back() += b.divDenominator(k) - Int(1);
-    for (std::vector<Int> *r : {&lower, &upper}) {
-      Int g(0);
-      for (size_t c = 0; c + 1 < r->size(); ++c)
-        g = gcd(g, (*r)[c]);
-      if (!g.isZero() && !g.isOne()) {
-        for (size_t c = 0; c + 1 < r->size(); ++c)
-          (*r)[c] = divExact((*r)[c], g);
-        r->back() = floorDiv(r->back(), g);
-      }
-      rows.push_back(*r);
-    }
-  }
+  for (unsigned k = 0; k < b.numLocals(); ++k)
+    if (b.hasDivDef(k))
+      for (std::vector<Int> &r : b.divisionBounds(k))
+        rows.push_back(std::move(r));
   return rows;
 }
 

@@ -489,11 +489,8 @@ Matrix fromCompressed(const Matrix &rows, const Compression &c) {
 std::optional<BasicRelation> coalescedToOne(const Relation &r) {
   if (r.numDisjuncts() < 2)
     return std::nullopt;
-  uint64_t left = WorkBudget::limit() > WorkBudget::used()
-                      ? WorkBudget::limit() - WorkBudget::used()
-                      : 0;
   try {
-    WorkBudget::Scope share(left / 2);
+    WorkBudget::Scope share(WorkBudget::left() / 2);
     Relation c = r.coalesce();
     if (c.numDisjuncts() == 1)
       return c.disjuncts().front();

@@ -92,11 +92,8 @@ Relation lexOpt(const Relation &r, bool maximize) {
   Relation best = candidates.subtract(beaten);
   // The difference leaves many small pieces; fusing them keeps the
   // piecewise result readable and cheap for later operations.
-  uint64_t left = WorkBudget::limit() > WorkBudget::used()
-                      ? WorkBudget::limit() - WorkBudget::used()
-                      : 0;
   try {
-    WorkBudget::Scope share(left / 2);
+    WorkBudget::Scope share(WorkBudget::left() / 2);
     best = best.coalesce();
   } catch (const LimitExceeded &) {
   }

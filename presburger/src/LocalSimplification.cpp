@@ -17,6 +17,28 @@ void addScaled(Row dst, ConstRow src, const Int &scale) {
 }
 } // namespace
 
+std::array<std::vector<Int>, 2>
+BasicRelation::divisionBounds(unsigned k) const {
+  unsigned lo = offset(VarKind::Local);
+  std::vector<Int> upperOfQ(divNum_.row(k).begin(), divNum_.row(k).end());
+  upperOfQ[lo + k] = -divDen_[k];
+  std::vector<Int> lowerOfQ(upperOfQ.size());
+  for (size_t c = 0; c < upperOfQ.size(); ++c)
+    lowerOfQ[c] = -upperOfQ[c];
+  lowerOfQ.back() += divDen_[k] - Int(1);
+  for (std::vector<Int> *r : {&upperOfQ, &lowerOfQ}) {
+    Int g(0);
+    for (size_t c = 0; c + 1 < r->size(); ++c)
+      g = gcd(g, (*r)[c]);
+    if (!g.isZero() && !g.isOne()) {
+      for (size_t c = 0; c + 1 < r->size(); ++c)
+        (*r)[c] = divExact((*r)[c], g);
+      r->back() = floorDiv(r->back(), g);
+    }
+  }
+  return {std::move(upperOfQ), std::move(lowerOfQ)};
+}
+
 bool BasicRelation::allLocalsDefined() const {
   for (unsigned k = 0; k < numLocals_; ++k)
     if (!hasDivDef(k))
@@ -197,34 +219,17 @@ bool BasicRelation::eliminateUnitDivisions() {
         blocked = j != k && hasDivDef(j) && !divNum_.at(j, col).isZero();
       if (blocked)
         continue;
-      // The defining rows: e - d*q >= 0 and -e + d*q + d - 1 >= 0.
       const Int &d = divDen_[k];
-      std::vector<Int> lower(nc), upper(nc); // q's upper / lower bound rows
-      for (unsigned c = 0; c < nc; ++c)
-        lower[c] = divNum_.at(k, c);
-      lower[col] = -d;
-      for (unsigned c = 0; c < nc; ++c)
-        upper[c] = -lower[c];
-      upper.back() += d - Int(1);
-      // A row whose coefficients are those of a defining row divided by a
-      // positive factor is that row tightened: the definition implies it.
-      // Which defining row it is: 1 for e - d*q >= 0, 2 for the other, 0
-      // for neither.
+      std::array<std::vector<Int>, 2> stored = divisionBounds(k);
+      // Which defining row `row` is (1: q's upper bound, 2: its lower
+      // bound, 0: neither). A row no tighter than a stored defining row is
+      // implied by the definition.
       auto definitional = [&](ConstRow row) {
-        int which = 1;
-        for (const std::vector<Int> *def : {&lower, &upper}) {
-          const Int &a = row[col], &b = (*def)[col];
-          if (a.sign() == b.sign() && mod(b, a).isZero()) {
-            Int g = divExact(b, a);
-            bool same = true;
-            for (unsigned c = 0; c + 1 < nc && same; ++c)
-              same = (*def)[c] == g * row[c];
-            // Implied by the defining row only if no tighter than it
-            // (normalization floors the constant of the row divided by g).
-            if (same && row[nc - 1] >= floorDiv((*def)[nc - 1], g))
-              return which;
-          }
-          ++which;
+        for (int which = 0; which < 2; ++which) {
+          const std::vector<Int> &def = stored[which];
+          if (std::equal(row.begin(), row.end() - 1, def.begin()) &&
+              row[nc - 1] >= def.back())
+            return which + 1;
         }
         return 0;
       };
@@ -249,11 +254,12 @@ bool BasicRelation::eliminateUnitDivisions() {
           continue;
         std::vector<Int> row(ineqs_.row(i).begin(), ineqs_.row(i).end());
         if (!a.isZero()) {
-          // q >= -r (a = 1): d*(row) + (e - d*q); q <= r (a = -1):
-          // d*(row) + (-e + d*q + d - 1). Both cancel q.
-          const std::vector<Int> &def = a.isOne() ? lower : upper;
+          // With q = floor(e/d): q + r >= 0 is e + d*r >= 0 and
+          // -q + r >= 0 is -e + d*r + d - 1 >= 0.
           for (unsigned c = 0; c < nc; ++c)
-            row[c] = d * row[c] + def[c];
+            row[c] = c == col ? Int(0) : d * row[c] + a * divNum_.at(k, c);
+          if (!a.isOne())
+            row.back() += d - Int(1);
         }
         kept.appendRow(row);
       }

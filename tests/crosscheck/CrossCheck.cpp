@@ -87,28 +87,15 @@ struct Operation {
 // Comparison helpers
 //===----------------------------------------------------------------------===//
 
-/// Whether inequality `i` of `b` is one of the two that define a division
-/// (num - d*q >= 0 or -num + d*q + d - 1 >= 0). isl keeps those implicit in
-/// its division table and does not count them as constraints.
+/// Whether inequality `i` of `b` is one of the two that define a division.
+/// isl keeps those implicit in its division table and does not count them.
 bool definesDivision(const BasicRelation &b, unsigned i) {
   ConstRow row = b.inequality(i);
-  unsigned lo = b.offset(VarKind::Local), n = b.numVars();
-  for (unsigned k = 0; k < b.numLocals(); ++k) {
-    if (!b.hasDivDef(k))
-      continue;
-    ConstRow num = b.divNumerator(k);
-    Int d = b.divDenominator(k);
-    for (int sign : {1, -1}) {
-      bool same = true;
-      for (unsigned c = 0; c < n && same; ++c) {
-        Int expect = c == lo + k ? -d : num[c];
-        same = row[c] == (sign > 0 ? expect : -expect);
-      }
-      Int cst = sign > 0 ? num[n] : -num[n] + d - Int(1);
-      if (same && row[n] == cst)
-        return true;
-    }
-  }
+  for (unsigned k = 0; k < b.numLocals(); ++k)
+    if (b.hasDivDef(k))
+      for (const std::vector<Int> &def : b.divisionBounds(k))
+        if (std::equal(row.begin(), row.end(), def.begin(), def.end()))
+          return true;
   return false;
 }
 

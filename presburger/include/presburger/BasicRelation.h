@@ -22,6 +22,7 @@
 #include "presburger/Matrix.h"
 #include "presburger/Space.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -145,6 +146,11 @@ public:
   /// c < d defines q = floor(e / d). Returns true when every local then has
   /// a definition.
   bool detectDivDefinitions();
+  /// The two inequalities that define division k, q = floor(num/d):
+  /// num - d*q >= 0 (q's upper bound) and -num + d*q + d - 1 >= 0 (its
+  /// lower bound), in that order, each as normalize() stores it (divided by
+  /// the gcd of its coefficients, constant floored). k must be defined.
+  std::array<std::vector<Int>, 2> divisionBounds(unsigned k) const;
   /// Whether every local has a floor-division definition.
   bool allLocalsDefined() const;
   /// An order of the locals in which each division definition uses only

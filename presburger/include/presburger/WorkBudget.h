@@ -37,6 +37,11 @@ public:
   static uint64_t used() { return state().used; }
   /// The limit in force.
   static uint64_t limit() { return state().limit; }
+  /// What is left of it (for a Scope that gives an optional step a share).
+  static uint64_t left() {
+    const State &s = state();
+    return s.limit > s.used ? s.limit - s.used : 0;
+  }
 
   /// Sets the limit for the enclosed code (capped by any enclosing scope)
   /// and starts counting from zero; restores the outer state on exit.
