@@ -1,4 +1,6 @@
 // penguin-opt end to end: options, passes, exit codes, diagnostics.
+#include "PenguinOptRunner.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -12,11 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-  int rc = -1;
-  std::string out;
-  std::string err;
-};
+using Result = penguin_test::OptResult;
 
 class CliTest : public ::testing::Test {
 protected:
@@ -37,25 +35,10 @@ protected:
     return p.string();
   }
 
-  static std::string slurp(const fs::path &p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  }
-
   // Runs penguin-opt with `args` (already shell-quoted where needed).
   Result run(const std::string &args, const std::string &stdinFile = "") {
-    fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    std::string cmd = std::string("'") + PENGUIN_OPT_PATH + "' " + args +
-                      (stdinFile.empty() ? " </dev/null" : " <'" + stdinFile + "'") +
-                      " >'" + out.string() + "' 2>'" + err.string() + "'";
-    int status = std::system(cmd.c_str());
-    Result r;
-    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
+    return penguin_test::runPenguinOpt(
+        args, stdinFile.empty() ? "" : penguin_test::slurp(stdinFile));
   }
 
   std::string example(const std::string &name) {
@@ -196,7 +179,7 @@ TEST_F(CliTest, OutputFile) {
   Result r = run("-p canonicalize -o '" + out.string() + "' '" + f + "'");
   EXPECT_EQ(r.rc, 0) << r.err;
   EXPECT_EQ(r.out, "");
-  EXPECT_NE(slurp(out).find("if -i + 6 >= 0"), std::string::npos);
+  EXPECT_NE(penguin_test::slurp(out).find("if -i + 6 >= 0"), std::string::npos);
   Result bad = run("-o '" + (dir_ / "no/such/dir/x.pn").string() + "' '" + f + "'");
   EXPECT_EQ(bad.rc, 1);
   EXPECT_NE(bad.err.find("cannot write the output file"), std::string::npos);
@@ -208,7 +191,7 @@ TEST_F(CliTest, EveryExampleRoundTripsThroughTheDriver) {
       continue;
     Result r = run("-p verify '" + e.path().string() + "'");
     EXPECT_EQ(r.rc, 0) << e.path() << ": " << r.err;
-    EXPECT_EQ(r.out, slurp(e.path())) << e.path();
+    EXPECT_EQ(r.out, penguin_test::slurp(e.path())) << e.path();
     Result c = run("-p canonicalize,canonicalize '" + e.path().string() + "'");
     EXPECT_EQ(c.rc, 0) << e.path() << ": " << c.err;
   }

@@ -2,6 +2,8 @@
 // examples (docs/examples/schedule_tree.pn, alias_stencil.pn and its
 // candidate schedules): what is reported and the exit statuses (0 legal,
 // 3 a violated dependence, 1 bad input, 2 bad usage).
+#include "PenguinOptRunner.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -13,40 +15,15 @@
 
 namespace {
 
-namespace fs = std::filesystem;
 
-struct Result {
-  int rc = -1;
-  std::string out, err;
-};
+using penguin_test::OptResult;
 
-std::string slurp(const fs::path &p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-Result runOpt(const std::string &args) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("penguin-dependence-cli-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  fs::path out = dir / "stdout", err = dir / "stderr";
-  std::string cmd = std::string("'") + PENGUIN_OPT_PATH + "' " + args +
-                    " </dev/null >'" + out.string() + "' 2>'" + err.string() +
-                    "'";
-  int status = std::system(cmd.c_str());
-  Result r;
-  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::error_code ec;
-  fs::remove_all(dir, ec);
-  return r;
+OptResult runOpt(const std::string &args) {
+  return penguin_test::runPenguinOpt(args);
 }
 
 std::string example(const std::string &name) {
-  return std::string("'") + PENGUIN_EXAMPLES_DIR + "/" + name + "'";
+  return penguin_test::quotedExample(name);
 }
 
 /// The report lines (without the "// " prefix) and the module after them.
@@ -64,7 +41,7 @@ std::pair<std::vector<std::string>, std::string> split(const std::string &out) {
 
 /// The file's text ending in exactly one newline (as the printer ends it).
 std::string printed(const std::string &file) {
-  std::string t = slurp(std::string(PENGUIN_EXAMPLES_DIR) + "/" + file);
+  std::string t = penguin_test::slurp(std::string(PENGUIN_EXAMPLES_DIR) + "/" + file);
   while (!t.empty() && t.back() == '\n')
     t.pop_back();
   return t + "\n";
@@ -78,7 +55,7 @@ bool hasLine(const std::vector<std::string> &lines, const std::string &l) {
 }
 
 TEST(DependenceCliTest, PassesAreRegistered) {
-  Result r = runOpt("--help");
+  OptResult r = runOpt("--help");
   EXPECT_EQ(r.rc, 0);
   EXPECT_NE(r.out.find("  dependences "), std::string::npos);
   EXPECT_NE(r.out.find("  check-schedule "), std::string::npos);
@@ -87,7 +64,7 @@ TEST(DependenceCliTest, PassesAreRegistered) {
 }
 
 TEST(DependenceCliTest, DependencesOfTheDocstringExample) {
-  Result r = runOpt("-p dependences " + example("schedule_tree.pn"));
+  OptResult r = runOpt("-p dependences " + example("schedule_tree.pn"));
   ASSERT_EQ(r.rc, 0) << r.err;
   auto [lines, module] = split(r.out);
   ASSERT_FALSE(lines.empty());
@@ -116,7 +93,7 @@ TEST(DependenceCliTest, DependencesOfTheDocstringExample) {
 }
 
 TEST(DependenceCliTest, DependencesThroughASharedAllocation) {
-  Result r = runOpt("-p dependences --stats " + example("alias_stencil.pn"));
+  OptResult r = runOpt("-p dependences --stats " + example("alias_stencil.pn"));
   ASSERT_EQ(r.rc, 0) << r.err;
   auto [lines, module] = split(r.out);
   EXPECT_TRUE(hasLine(lines, "  RAW s0 -> s1 on tile_alloc (s0 writes A, s1 "
@@ -132,7 +109,7 @@ TEST(DependenceCliTest, DependencesThroughASharedAllocation) {
 TEST(DependenceCliTest, LegalSchedulesExitZero) {
   for (const char *sched :
        {"alias_stencil.interchange.sched", "alias_stencil.fused.sched"}) {
-    Result r = runOpt("-p check-schedule=" + example(sched) + " " +
+    OptResult r = runOpt("-p check-schedule=" + example(sched) + " " +
                       example("alias_stencil.pn"));
     EXPECT_EQ(r.rc, 0) << sched << "\n" << r.out << r.err;
     auto [lines, module] = split(r.out);
@@ -144,7 +121,7 @@ TEST(DependenceCliTest, LegalSchedulesExitZero) {
 }
 
 TEST(DependenceCliTest, IllegalScheduleExitsThree) {
-  Result r = runOpt("-p check-schedule=" +
+  OptResult r = runOpt("-p check-schedule=" +
                     example("alias_stencil.reversed.sched") + " " +
                     example("alias_stencil.pn"));
   EXPECT_EQ(r.rc, 3) << r.out << r.err;
@@ -157,7 +134,7 @@ TEST(DependenceCliTest, IllegalScheduleExitsThree) {
   EXPECT_EQ(lines[1], "  violated distances: { [0, -1, 0] }");
   // Inline text: reading B before A's producer ran (through the shared
   // allocation).
-  Result s = runOpt("--pass 'check-schedule={ s0[i, j] -> [1, i, j]; "
+  OptResult s = runOpt("--pass 'check-schedule={ s0[i, j] -> [1, i, j]; "
                     "s1[i, j] -> [0, i, j]; s2[i, j] -> [2, i, j] }' " +
                     example("alias_stencil.pn"));
   EXPECT_EQ(s.rc, 3) << s.out << s.err;
@@ -169,24 +146,24 @@ TEST(DependenceCliTest, IllegalScheduleExitsThree) {
 
 TEST(DependenceCliTest, BadSchedulesAndUsage) {
   // No argument: usage error.
-  Result a = runOpt("-p check-schedule " + example("alias_stencil.pn"));
+  OptResult a = runOpt("-p check-schedule " + example("alias_stencil.pn"));
   EXPECT_EQ(a.rc, 2) << a.err;
   // A missing file, a schedule that leaves instances out, a malformed one.
-  Result b = runOpt("-p check-schedule=/nonexistent/x.sched " +
+  OptResult b = runOpt("-p check-schedule=/nonexistent/x.sched " +
                     example("alias_stencil.pn"));
   EXPECT_EQ(b.rc, 1);
   EXPECT_NE(b.err.find("cannot open the schedule file"), std::string::npos);
-  Result c = runOpt("-p 'check-schedule={ s0[i, j] -> [i, j] }' " +
+  OptResult c = runOpt("-p 'check-schedule={ s0[i, j] -> [i, j] }' " +
                     example("alias_stencil.pn"));
   EXPECT_EQ(c.rc, 1);
   EXPECT_NE(c.err.find("gives no time to some instances of s1"),
             std::string::npos)
       << c.err;
-  Result d = runOpt("-p 'check-schedule={ s0[i, j] -> [i, j' " +
+  OptResult d = runOpt("-p 'check-schedule={ s0[i, j] -> [i, j' " +
                     example("alias_stencil.pn"));
   EXPECT_EQ(d.rc, 1);
   // check-schedule needs exactly one kernel.
-  Result e = runOpt("-p 'check-schedule={ s0[i] -> [i] }' " +
+  OptResult e = runOpt("-p 'check-schedule={ s0[i] -> [i] }' " +
                     example("two_kernels.pn"));
   EXPECT_EQ(e.rc, 1);
   EXPECT_NE(e.err.find("exactly one kernel"), std::string::npos) << e.err;

@@ -1,6 +1,8 @@
 // penguin-opt with memcpy-elimination on the bundled example
 // (docs/examples/memcpy.pn): the exact output, the --explain text, the
 // counters, the exit statuses.
+#include "PenguinOptRunner.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -12,42 +14,14 @@
 
 namespace {
 
-namespace fs = std::filesystem;
 
-struct Result {
-  int rc = -1;
-  std::string out, err;
-};
+using penguin_test::OptResult;
 
-std::string slurp(const fs::path &p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+OptResult runOpt(const std::string &args, const std::string &stdinText = "") {
+  return penguin_test::runPenguinOpt(args, stdinText);
 }
 
-Result runOpt(const std::string &args, const std::string &stdinText = "") {
-  fs::path dir = fs::temp_directory_path() /
-                 ("penguin-memcpy-cli-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  fs::path in = dir / "stdin", out = dir / "stdout", err = dir / "stderr";
-  std::ofstream(in, std::ios::binary) << stdinText;
-  std::string cmd = std::string("'") + PENGUIN_OPT_PATH + "' " + args +
-                    " <'" + in.string() + "' >'" + out.string() + "' 2>'" +
-                    err.string() + "'";
-  int status = std::system(cmd.c_str());
-  Result r;
-  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::error_code ec;
-  fs::remove_all(dir, ec);
-  return r;
-}
-
-std::string example() {
-  return std::string("'") + PENGUIN_EXAMPLES_DIR + "/memcpy.pn'";
-}
+std::string example() { return penguin_test::quotedExample("memcpy.pn"); }
 
 const char *kEliminated = R"(kernel transpose(param spmd_id in [0, 3]) {
   tensor A : f32[64, 32] DRAM input
@@ -96,19 +70,19 @@ const char *kExplanation =
     "64 <= i0 <= 127 }\n";
 
 TEST(MemcpyCliTest, PassAndExplainAreListed) {
-  Result r = runOpt("--help");
+  OptResult r = runOpt("--help");
   EXPECT_EQ(r.rc, 0);
   EXPECT_NE(r.out.find("memcpy-elimination"), std::string::npos);
   EXPECT_NE(r.out.find("--explain"), std::string::npos);
 }
 
 TEST(MemcpyCliTest, ExampleWithExplanations) {
-  Result r = runOpt("-p memcpy-elimination --explain " + example());
+  OptResult r = runOpt("-p memcpy-elimination --explain " + example());
   ASSERT_EQ(r.rc, 0) << r.err;
   EXPECT_EQ(r.out, kEliminated);
   EXPECT_EQ(r.err, kExplanation);
   // The result is stable: a second run eliminates nothing more.
-  Result again = runOpt("-p memcpy-elimination --explain -", r.out);
+  OptResult again = runOpt("-p memcpy-elimination --explain -", r.out);
   EXPECT_EQ(again.rc, 0);
   EXPECT_EQ(again.out, kEliminated);
   EXPECT_EQ(again.err,
@@ -118,7 +92,7 @@ TEST(MemcpyCliTest, ExampleWithExplanations) {
 }
 
 TEST(MemcpyCliTest, QuietWithoutExplainAndCountersWithStats) {
-  Result r = runOpt("-p memcpy-elimination " + example());
+  OptResult r = runOpt("-p memcpy-elimination " + example());
   ASSERT_EQ(r.rc, 0);
   EXPECT_EQ(r.out, kEliminated);
   EXPECT_EQ(r.err, "");
@@ -135,12 +109,12 @@ TEST(MemcpyCliTest, QuietWithoutExplainAndCountersWithStats) {
   // Without the pass, --explain has nothing to say and the file comes back.
   r = runOpt("--explain " + example());
   EXPECT_EQ(r.rc, 0);
-  EXPECT_EQ(r.out, slurp(std::string(PENGUIN_EXAMPLES_DIR) + "/memcpy.pn"));
+  EXPECT_EQ(r.out, penguin_test::slurp(std::string(PENGUIN_EXAMPLES_DIR) + "/memcpy.pn"));
   EXPECT_EQ(r.err, "");
 }
 
 TEST(MemcpyCliTest, BadInputIsAnErrorNotACrash) {
-  Result r = runOpt("-p memcpy-elimination --explain -",
+  OptResult r = runOpt("-p memcpy-elimination --explain -",
                     "kernel k() {\n  tensor A : f32[4] DRAM\n"
                     "  s0: B[0] = copy(A[0])\n}\n");
   EXPECT_EQ(r.rc, 1);

@@ -1,6 +1,8 @@
 // penguin-opt with simplify-predicates and shrink-domains: the bundled
 // example (docs/examples/shrink_and_simplify.pn) gives exactly the expected
 // kernel, and --stats reports the four counters of the seed.
+#include "PenguinOptRunner.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -12,40 +14,15 @@
 
 namespace {
 
-namespace fs = std::filesystem;
 
-struct Result {
-  int rc = -1;
-  std::string out, err;
-};
+using penguin_test::OptResult;
 
-std::string slurp(const fs::path &p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-Result runOpt(const std::string &args) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("penguin-simplifier-cli-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  fs::path out = dir / "stdout", err = dir / "stderr";
-  std::string cmd = std::string("'") + PENGUIN_OPT_PATH + "' " + args +
-                    " </dev/null >'" + out.string() + "' 2>'" + err.string() +
-                    "'";
-  int status = std::system(cmd.c_str());
-  Result r;
-  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::error_code ec;
-  fs::remove_all(dir, ec);
-  return r;
+OptResult runOpt(const std::string &args) {
+  return penguin_test::runPenguinOpt(args);
 }
 
 std::string example() {
-  return std::string("'") + PENGUIN_EXAMPLES_DIR + "/shrink_and_simplify.pn'";
+  return penguin_test::quotedExample("shrink_and_simplify.pn");
 }
 
 const char *kShrunkAndSimplified =
@@ -68,7 +45,7 @@ const char *kShrunkAndSimplified =
 )";
 
 TEST(SimplifierCliTest, PassesAreRegistered) {
-  Result r = runOpt("--help");
+  OptResult r = runOpt("--help");
   EXPECT_EQ(r.rc, 0);
   EXPECT_NE(r.out.find("simplify-predicates"), std::string::npos);
   EXPECT_NE(r.out.find("shrink-domains"), std::string::npos);
@@ -78,7 +55,7 @@ TEST(SimplifierCliTest, ExampleShrinksAndSimplifies) {
   // The masked tail becomes a tightened loop (s0), the stride becomes the
   // loop step (s1), the redundant guards go and the triangular and
   // parameter guards stay (s2), the loop that never runs is removed (s3).
-  Result r = runOpt("-p shrink-domains,simplify-predicates --stats " +
+  OptResult r = runOpt("-p shrink-domains,simplify-predicates --stats " +
                     example());
   ASSERT_EQ(r.rc, 0) << r.err;
   EXPECT_EQ(r.out, kShrunkAndSimplified);
@@ -101,9 +78,9 @@ TEST(SimplifierCliTest, ExampleShrinksAndSimplifies) {
 }
 
 TEST(SimplifierCliTest, SimplifyPredicatesAlone) {
-  Result r = runOpt("-p simplify-predicates --stats " + example());
+  OptResult r = runOpt("-p simplify-predicates --stats " + example());
   ASSERT_EQ(r.rc, 0) << r.err;
-  std::string expected = slurp(std::string(PENGUIN_EXAMPLES_DIR) +
+  std::string expected = penguin_test::slurp(std::string(PENGUIN_EXAMPLES_DIR) +
                                "/shrink_and_simplify.pn");
   // Only s2's redundant guards go; the loops are untouched.
   std::string from = " & p >= 0 & -q + 100 >= 0";
@@ -120,17 +97,10 @@ TEST(SimplifierCliTest, SimplifyPredicatesAlone) {
 }
 
 TEST(SimplifierCliTest, PassesAreIdempotent) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("penguin-simplifier-idem-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  fs::path once = dir / "once.pn";
-  std::ofstream(once, std::ios::binary) << kShrunkAndSimplified;
-  Result r = runOpt("-p shrink-domains,simplify-predicates '" + once.string() +
-                    "'");
+  OptResult r = penguin_test::runPenguinOpt(
+      "-p shrink-domains,simplify-predicates -", kShrunkAndSimplified);
   EXPECT_EQ(r.rc, 0) << r.err;
   EXPECT_EQ(r.out, kShrunkAndSimplified);
-  std::error_code ec;
-  fs::remove_all(dir, ec);
 }
 
 } // namespace
