@@ -397,8 +397,13 @@ bool simplifyPiece(BasicRelation &b) {
 }
 
 /// The representation used for the pair tests: strides normalized and
-/// coefficients reduced on the lattice of the equalities.
-bool prepareWork(BasicRelation &b) {
+/// coefficients reduced on the lattice of the equalities. `simplified`: `b`
+/// comes out of simplifyPiece, so its redundancies need another pass only
+/// when the rows change here.
+bool prepareWork(BasicRelation &b, bool simplified) {
+  std::optional<BasicRelation> before;
+  if (simplified)
+    before = b;
   normalizeStrideDivs(b);
   unsigned eqs = b.numEqualities();
   if (!reduceCoefficients(b))
@@ -412,6 +417,10 @@ bool prepareWork(BasicRelation &b) {
     if (!reduceCoefficients(b))
       return false;
   }
+  if (before && before->numLocals() == b.numLocals() &&
+      before->equalities() == b.equalities() &&
+      before->inequalities() == b.inequalities())
+    return true;
   return b.removeRedundancies();
 }
 
@@ -1427,25 +1436,39 @@ std::optional<Aligned> alignDivs(const BasicRelation &a,
 
 struct Piece {
   BasicRelation orig; // Simplified; what is returned if it never fuses.
-  BasicRelation work; // With coefficients reduced; used for the pair tests.
   bool removed = false;
 
-  /// Sets orig and derives the working form; false when empty.
-  bool prepare(BasicRelation b) {
+  /// Sets orig; the working form is derived on first use (a fused piece
+  /// that meets no other piece never needs it). `simplified`: `b` comes
+  /// out of simplifyPiece.
+  void prepare(BasicRelation b, bool simplified) {
     orig = std::move(b);
-    work = orig;
+    simplified_ = simplified;
+    work_.reset();
     tight_.reset();
     tightDone_ = false;
-    return prepareWork(work);
   }
+  /// Derives the working form; false when it finds the piece empty.
+  bool ensureWork() {
+    if (work_)
+      return true;
+    BasicRelation w = orig;
+    if (!prepareWork(w, simplified_))
+      return false;
+    work_ = std::move(w);
+    return true;
+  }
+  /// With coefficients reduced; used for the pair tests. ensureWork()
+  /// must have succeeded.
+  const BasicRelation &work() const { return *work_; }
   /// `work` tightened (see prepareTight), computed on first use; nullopt
   /// when it is the same as `work`.
   const std::optional<BasicRelation> &tight() const {
     if (!tightDone_) {
       tightDone_ = true;
-      BasicRelation t = work;
-      if (prepareTight(t) && (!(t.equalities() == work.equalities()) ||
-                              !(t.inequalities() == work.inequalities())))
+      BasicRelation t = work();
+      if (prepareTight(t) && (!(t.equalities() == work().equalities()) ||
+                              !(t.inequalities() == work().inequalities())))
         tight_ = std::move(t);
       else
         tight_.reset();
@@ -1454,6 +1477,8 @@ struct Piece {
   }
 
 private:
+  std::optional<BasicRelation> work_;
+  bool simplified_ = false;
   mutable std::optional<BasicRelation> tight_;
   mutable bool tightDone_ = false;
 };
@@ -1545,13 +1570,13 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
 PairChange coalescePair(const Piece &pa, const Piece &pb,
                         BasicRelation &fused) {
   bool loose = false;
-  PairChange c = coalesceForms(pa, pb, pa.work, pb.work, fused, loose);
+  PairChange c = coalesceForms(pa, pb, pa.work(), pb.work(), fused, loose);
   if (c != PairChange::None || !loose)
     return c;
   const std::optional<BasicRelation> &ta = pa.tight(), &tb = pb.tight();
   if (!ta && !tb)
     return c;
-  return coalesceForms(pa, pb, ta ? *ta : pa.work, tb ? *tb : pb.work, fused,
+  return coalesceForms(pa, pb, ta ? *ta : pa.work(), tb ? *tb : pb.work(), fused,
                        loose);
 }
 
@@ -1566,8 +1591,18 @@ std::vector<BasicRelation> coalescePieces(std::vector<Piece> pieces) {
     for (int j = i + 1; j < n; ++j) {
       if (pieces[j].removed)
         continue;
-      WorkBudget::charge(pieces[i].work.numConstraints() +
-                         pieces[j].work.numConstraints() + 1);
+      // A piece found empty here is dropped (cannot happen: the input
+      // pieces and the fused unions are not empty).
+      if (!pieces[i].ensureWork()) {
+        pieces[i].removed = true;
+        break;
+      }
+      if (!pieces[j].ensureWork()) {
+        pieces[j].removed = true;
+        continue;
+      }
+      WorkBudget::charge(pieces[i].work().numConstraints() +
+                         pieces[j].work().numConstraints() + 1);
       BasicRelation fused;
       PairChange c = coalescePair(pieces[i], pieces[j], fused);
       if (c == PairChange::None)
@@ -1581,10 +1616,7 @@ std::vector<BasicRelation> coalescePieces(std::vector<Piece> pieces) {
         break;
       }
       pieces[j].removed = true;
-      if (!pieces[i].prepare(std::move(fused))) {
-        pieces[i].removed = true; // Cannot happen: the union is not empty.
-        break;
-      }
+      pieces[i].prepare(std::move(fused), /*simplified=*/false);
       j = i;
     }
   }
@@ -1605,9 +1637,12 @@ Relation Relation::coalesce() const {
     if (!simplifyPiece(b) || b.isEmpty())
       continue;
     Piece p;
-    if (p.prepare(std::move(b)))
-      pieces.push_back(std::move(p));
+    p.prepare(std::move(b), /*simplified=*/true);
+    pieces.push_back(std::move(p));
   }
+  // The working forms of the input pieces (a single piece needs none).
+  if (pieces.size() > 1)
+    std::erase_if(pieces, [](Piece &p) { return !p.ensureWork(); });
   Relation result(space_);
   std::vector<BasicRelation> out;
   if (pieces.size() == 1)

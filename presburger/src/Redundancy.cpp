@@ -20,7 +20,9 @@ Simplex simplexOf(const BasicRelation &b) {
 }
 } // namespace
 
-bool BasicRelation::detectEqualities() {
+bool BasicRelation::detectEqualities() { return detectEqualities(nullptr); }
+
+bool BasicRelation::detectEqualities(Simplex *tableau) {
   if (!normalize())
     return false;
   while (ineqs_.numRows() > 0) {
@@ -35,8 +37,11 @@ bool BasicRelation::detectEqualities() {
     for (unsigned i = 0; i < ineqs_.numRows(); ++i)
       if (s.isImplicitEquality(base + i))
         found.push_back(i);
-    if (found.empty())
+    if (found.empty()) {
+      if (tableau)
+        *tableau = std::move(s);
       return true;
+    }
     for (unsigned i = unsigned(found.size()); i-- > 0;) {
       eqs_.appendRow(ineqs_.row(found[i]));
       ineqs_.removeRow(found[i]);
@@ -47,9 +52,13 @@ bool BasicRelation::detectEqualities() {
   return true;
 }
 
-bool BasicRelation::removeRedundancies() {
-  if (!normalize())
+bool BasicRelation::removeRedundancies() { return removeRedundancies(nullptr); }
+
+bool BasicRelation::removeRedundancies(Simplex *tableau) {
+  // A given tableau was built on the current rows, already normalized.
+  if (!tableau && !normalize())
     return false;
+  unsigned eqRowsInTableau = eqs_.numRows();
   // Equalities: keep a linearly independent subset (Gaussian rank test on
   // the rows including the constant; a dependent consistent row is
   // redundant, an inconsistent one was caught by normalize or shows up as
@@ -67,12 +76,20 @@ bool BasicRelation::removeRedundancies() {
   if (ineqs_.numRows() == 0)
     return true;
   WorkBudget::charge(numConstraints() * numCols());
-  Simplex s = simplexOf(*this);
+  std::optional<Simplex> built;
+  if (!tableau) {
+    built.emplace(simplexOf(*this));
+    tableau = &*built;
+    eqRowsInTableau = eqs_.numRows();
+  }
+  Simplex &s = *tableau;
   if (s.isEmpty()) {
     markEmpty();
     return false;
   }
-  unsigned base = 2 * eqs_.numRows();
+  // The tableau may hold equalities dropped above as dependent: they are
+  // implied by the others, so redundancy among the inequalities is the same.
+  unsigned base = 2 * eqRowsInTableau;
   s.detectRedundant(base, base + ineqs_.numRows());
   for (unsigned i = ineqs_.numRows(); i-- > 0;)
     if (s.isMarkedRedundant(base + i))
@@ -121,12 +138,24 @@ void BasicRelation::sortConstraints() {
 
 bool BasicRelation::simplify() {
   WorkBudget::Operation op;
-  if (!simplifyLocals() || !detectEqualities())
+  if (!simplifyLocals())
     return false;
+  // The tableau of the last round of equality detection decides the
+  // redundancies too, unless the rows change in between.
+  Simplex tableau(0);
+  if (!detectEqualities(&tableau))
+    return false;
+  bool tableauCurrent =
+      ineqs_.numRows() > 0 &&
+      tableau.numConstraints() == 2 * eqs_.numRows() + ineqs_.numRows();
   // New equalities may make more locals removable.
-  if (numLocals_ && (!simplifyLocals() || !normalize()))
-    return false;
-  if (!removeRedundancies())
+  if (numLocals_) {
+    Matrix eqs = eqs_, ineqs = ineqs_;
+    if (!simplifyLocals() || !normalize())
+      return false;
+    tableauCurrent = tableauCurrent && eqs == eqs_ && ineqs == ineqs_;
+  }
+  if (!removeRedundancies(tableauCurrent ? &tableau : nullptr))
     return false;
   sortConstraints();
   return true;

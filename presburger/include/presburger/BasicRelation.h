@@ -29,6 +29,8 @@
 
 namespace presburger {
 
+class Simplex;
+
 class BasicRelation {
 public:
   /// The universe of `space`.
@@ -245,6 +247,14 @@ public:
   std::string toString() const;
 
 private:
+  /// detectEqualities; when `tableau` is given and the result is non-empty
+  /// with inequalities left, it receives the tableau of the final
+  /// constraints (equalities first, then inequalities), for reuse.
+  bool detectEqualities(Simplex *tableau);
+  /// removeRedundancies; `tableau`, when given, is the tableau of the
+  /// current (normalized) constraints, equalities first.
+  bool removeRedundancies(Simplex *tableau);
+
   Space space_;
   unsigned numLocals_ = 0;
   Matrix eqs_, ineqs_;
