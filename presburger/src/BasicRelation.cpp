@@ -1,5 +1,6 @@
 //===- BasicRelation.cpp - Conjunctions of affine constraints -------------===//
 #include "presburger/BasicRelation.h"
+#include "DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Simplex.h"
 
@@ -545,115 +546,10 @@ bool BasicRelation::isRationallyEmpty() const {
   return simplex.isEmpty();
 }
 
-namespace {
-/// Emptiness of a system of difference constraints, decided without a
-/// simplex: when every row has either one non-zero coefficient or two of
-/// equal magnitude and opposite sign (x - y + c >= 0 up to a factor, which
-/// is what loop bounds, triangular bounds and tail guards give), the
-/// constraint matrix is totally unimodular, so the system has an integer
-/// point iff it has a rational one iff its constraint graph has no negative
-/// cycle (Bellman-Ford). Returns nullopt when the rows are not all of that
-/// form, a value is not a small integer, or the system is too large for the
-/// fixed-size buffers.
-std::optional<bool> differenceSystemEmpty(const Matrix &eqs, const Matrix &ineqs,
-                                          unsigned nv) {
-  constexpr unsigned kMaxNodes = 48, kMaxEdges = 160;
-  if (nv + 1 > kMaxNodes)
-    return std::nullopt;
-  struct Edge {
-    unsigned from, to;
-    int64_t w; // dist[to] <= dist[from] + w
-  };
-  Edge edges[kMaxEdges];
-  unsigned numEdges = 0;
-  // Adds the row a*(x_p - x_q) + k >= 0 (or == 0), where a single-variable
-  // row a*x_p + k has q = the zero node nv. Returns 1 when added, 0 when
-  // the row alone has no integer solution, -1 when it is not of that form.
-  auto addRow = [&](ConstRow row, bool equality) -> int {
-    unsigned p = nv, q = nv;
-    int64_t a = 0;
-    for (unsigned c = 0; c < nv; ++c) {
-      const Int &v = row[c];
-      if (v.isZero())
-        continue;
-      if (!v.isSmall() || v.getSmall() == INT64_MIN)
-        return -1;
-      int64_t x = v.getSmall();
-      if (p == nv) {
-        p = c;
-        a = x;
-      } else if (q == nv && x == -a) {
-        q = c;
-      } else {
-        return -1;
-      }
-    }
-    if (!row[nv].isSmall() || row[nv].getSmall() == INT64_MIN)
-      return -1;
-    int64_t k = row[nv].getSmall();
-    if (p == nv) // The constant row k >= 0 (or k == 0).
-      return (equality ? k == 0 : k >= 0) ? 1 : 0;
-    if (numEdges + 2 > kMaxEdges)
-      return -1;
-    auto floorDiv = [](int64_t x, int64_t y) { // y > 0
-      return x / y - ((x % y != 0) && (x < 0));
-    };
-    if (equality) {
-      // x_p - x_q == -k / a, which must be an integer.
-      if (k % a != 0)
-        return 0;
-      int64_t d = -(k / a);
-      edges[numEdges++] = {q, p, d};  // x_p <= x_q + d
-      edges[numEdges++] = {p, q, -d}; // x_q <= x_p - d
-      return 1;
-    }
-    if (a > 0) // x_q <= x_p + floor(k / a)
-      edges[numEdges++] = {p, q, floorDiv(k, a)};
-    else // x_p <= x_q + floor(k / -a)
-      edges[numEdges++] = {q, p, floorDiv(k, -a)};
-    return 1;
-  };
-  for (unsigned i = 0; i < eqs.numRows(); ++i) {
-    int r = addRow(eqs.row(i), true);
-    if (r < 0)
-      return std::nullopt;
-    if (r == 0)
-      return true;
-  }
-  for (unsigned i = 0; i < ineqs.numRows(); ++i) {
-    int r = addRow(ineqs.row(i), false);
-    if (r < 0)
-      return std::nullopt;
-    if (r == 0)
-      return true;
-  }
-  // Bellman-Ford from a virtual source at distance 0 to every node.
-  int64_t dist[kMaxNodes];
-  unsigned n = nv + 1;
-  for (unsigned v = 0; v < n; ++v)
-    dist[v] = 0;
-  for (unsigned pass = 0; pass < n; ++pass) {
-    bool changed = false;
-    for (unsigned e = 0; e < numEdges; ++e) {
-      int64_t cand;
-      if (__builtin_add_overflow(dist[edges[e].from], edges[e].w, &cand))
-        return std::nullopt;
-      if (cand < dist[edges[e].to]) {
-        dist[edges[e].to] = cand;
-        changed = true;
-      }
-    }
-    if (!changed)
-      return false; // Converged: the distances are an integer point.
-  }
-  return true; // Still relaxing after n passes: a negative cycle.
-}
-} // namespace
-
 bool BasicRelation::isEmpty() const {
   if (obviouslyEmpty_)
     return true;
-  if (std::optional<bool> fast = differenceSystemEmpty(eqs_, ineqs_, numVars()))
+  if (std::optional<bool> fast = difference::isEmpty(eqs_, ineqs_, numVars()))
     return *fast;
   return !findIntegerSample().has_value();
 }

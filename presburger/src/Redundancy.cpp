@@ -1,5 +1,6 @@
 //===- Redundancy.cpp - Implicit equalities and redundant constraints -----===//
 #include "presburger/BasicRelation.h"
+#include "DifferenceConstraints.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
@@ -25,6 +26,11 @@ bool BasicRelation::detectEqualities() { return detectEqualities(nullptr); }
 bool BasicRelation::detectEqualities(Simplex *tableau) {
   if (!normalize())
     return false;
+  // A difference system whose graph has no zero-weight cycle has no
+  // implicit equality.
+  if (eqs_.numRows() == 0 &&
+      difference::redundantInequalities(ineqs_, numVars()))
+    return true;
   while (ineqs_.numRows() > 0) {
     WorkBudget::charge(numConstraints());
     Simplex s = simplexOf(*this);
@@ -75,6 +81,8 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   }
   if (ineqs_.numRows() == 0)
     return true;
+  if (!tableau && eqs_.numRows() == 0 && removeDifferenceRedundancies())
+    return true;
   WorkBudget::charge(numConstraints() * numCols());
   std::optional<Simplex> built;
   if (!tableau) {
@@ -93,6 +101,17 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   s.detectRedundant(base, base + ineqs_.numRows());
   for (unsigned i = ineqs_.numRows(); i-- > 0;)
     if (s.isMarkedRedundant(base + i))
+      ineqs_.removeRow(i);
+  return true;
+}
+
+bool BasicRelation::removeDifferenceRedundancies() {
+  std::optional<std::vector<bool>> redundant =
+      difference::redundantInequalities(ineqs_, numVars());
+  if (!redundant)
+    return false;
+  for (unsigned i = ineqs_.numRows(); i-- > 0;)
+    if ((*redundant)[i])
       ineqs_.removeRow(i);
   return true;
 }
@@ -140,6 +159,13 @@ bool BasicRelation::simplify() {
   WorkBudget::Operation op;
   if (!simplifyLocals())
     return false;
+  // Loop bounds and guards without equalities: decided on the constraint
+  // graph, without a tableau.
+  if (numLocals_ == 0 && eqs_.numRows() == 0 &&
+      removeDifferenceRedundancies()) {
+    sortConstraints();
+    return true;
+  }
   // The tableau of the last round of equality detection decides the
   // redundancies too, unless the rows change in between.
   Simplex tableau(0);

@@ -254,6 +254,10 @@ private:
   /// removeRedundancies; `tableau`, when given, is the tableau of the
   /// current (normalized) constraints, equalities first.
   bool removeRedundancies(Simplex *tableau);
+  /// removeRedundancies on the constraint graph when the rows (normalized,
+  /// no equalities) form a difference system without implicit equalities;
+  /// false, changing nothing, when that fast path does not apply.
+  bool removeDifferenceRedundancies();
 
   Space space_;
   unsigned numLocals_ = 0;

@@ -1,0 +1,205 @@
+//===- DifferenceConstraints.cpp - Systems of x - y + c >= 0 --------------===//
+#include "DifferenceConstraints.h"
+
+#include <cstdint>
+
+namespace presburger::difference {
+
+namespace {
+
+/// The row a*(x_p - x_q) + k >= 0 (or == 0), where a single-variable row
+/// a*x_p + k has q = the zero node nv.
+struct DifferenceRow {
+  unsigned p, q;
+  int64_t a, k;
+};
+
+enum class RowShape { Difference, Constant, Other };
+
+/// Reads `row` as a difference row; Constant for a row without variables
+/// (its constant in out.k), Other when it has another shape or a value
+/// that is not a small integer.
+RowShape readRow(ConstRow row, unsigned nv, DifferenceRow &out) {
+  unsigned p = nv, q = nv;
+  int64_t a = 0;
+  for (unsigned c = 0; c < nv; ++c) {
+    const Int &v = row[c];
+    if (v.isZero())
+      continue;
+    if (!v.isSmall() || v.getSmall() == INT64_MIN)
+      return RowShape::Other;
+    int64_t x = v.getSmall();
+    if (p == nv) {
+      p = c;
+      a = x;
+    } else if (q == nv && x == -a) {
+      q = c;
+    } else {
+      return RowShape::Other;
+    }
+  }
+  if (!row[nv].isSmall() || row[nv].getSmall() == INT64_MIN)
+    return RowShape::Other;
+  out = {p, q, a, row[nv].getSmall()};
+  return p == nv ? RowShape::Constant : RowShape::Difference;
+}
+
+int64_t floorDiv64(int64_t x, int64_t y) { // y > 0
+  return x / y - ((x % y != 0) && (x < 0));
+}
+
+struct Edge {
+  unsigned from, to;
+  int64_t w; // x_to <= x_from + w
+};
+
+/// The edge of the inequality a*(x_p - x_q) + k >= 0.
+Edge inequalityEdge(const DifferenceRow &r) {
+  if (r.a > 0) // x_q <= x_p + floor(k / a)
+    return {r.p, r.q, floorDiv64(r.k, r.a)};
+  return {r.q, r.p, floorDiv64(r.k, -r.a)}; // x_p <= x_q + floor(k / -a)
+}
+
+} // namespace
+
+std::optional<bool> isEmpty(const Matrix &eqs, const Matrix &ineqs,
+                            unsigned nv) {
+  constexpr unsigned kMaxNodes = 48, kMaxEdges = 160;
+  if (nv + 1 > kMaxNodes)
+    return std::nullopt;
+  Edge edges[kMaxEdges];
+  unsigned numEdges = 0;
+  // 1 when the row was added, 0 when it alone has no integer solution, -1
+  // when it is not of the difference form.
+  auto addRow = [&](ConstRow row, bool equality) -> int {
+    DifferenceRow r;
+    switch (readRow(row, nv, r)) {
+    case RowShape::Other:
+      return -1;
+    case RowShape::Constant:
+      return (equality ? r.k == 0 : r.k >= 0) ? 1 : 0;
+    case RowShape::Difference:
+      break;
+    }
+    if (numEdges + 2 > kMaxEdges)
+      return -1;
+    if (equality) {
+      // x_p - x_q == -k / a, which must be an integer.
+      if (r.k % r.a != 0)
+        return 0;
+      int64_t d = -(r.k / r.a);
+      edges[numEdges++] = {r.q, r.p, d};  // x_p <= x_q + d
+      edges[numEdges++] = {r.p, r.q, -d}; // x_q <= x_p - d
+      return 1;
+    }
+    edges[numEdges++] = inequalityEdge(r);
+    return 1;
+  };
+  for (unsigned i = 0; i < eqs.numRows(); ++i) {
+    int r = addRow(eqs.row(i), true);
+    if (r < 0)
+      return std::nullopt;
+    if (r == 0)
+      return true;
+  }
+  for (unsigned i = 0; i < ineqs.numRows(); ++i) {
+    int r = addRow(ineqs.row(i), false);
+    if (r < 0)
+      return std::nullopt;
+    if (r == 0)
+      return true;
+  }
+  // Bellman-Ford from a virtual source at distance 0 to every node.
+  int64_t dist[kMaxNodes];
+  unsigned n = nv + 1;
+  for (unsigned v = 0; v < n; ++v)
+    dist[v] = 0;
+  for (unsigned pass = 0; pass < n; ++pass) {
+    bool changed = false;
+    for (unsigned e = 0; e < numEdges; ++e) {
+      int64_t cand;
+      if (__builtin_add_overflow(dist[edges[e].from], edges[e].w, &cand))
+        return std::nullopt;
+      if (cand < dist[edges[e].to]) {
+        dist[edges[e].to] = cand;
+        changed = true;
+      }
+    }
+    if (!changed)
+      return false; // Converged: the distances are an integer point.
+  }
+  return true; // Still relaxing after n passes: a negative cycle.
+}
+
+std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
+                                                       unsigned nv) {
+  constexpr unsigned kMaxNodes = 24;
+  constexpr int64_t kInf = INT64_MAX;
+  unsigned n = nv + 1, m = ineqs.numRows();
+  if (n > kMaxNodes)
+    return std::nullopt;
+  std::vector<Edge> edges;
+  edges.reserve(m);
+  for (unsigned i = 0; i < m; ++i) {
+    DifferenceRow r;
+    // Normalized rows have unit coefficients, so the edge weight is the
+    // row's constant and the rational and integer readings agree.
+    if (readRow(ineqs.row(i), nv, r) != RowShape::Difference ||
+        (r.a != 1 && r.a != -1))
+      return std::nullopt;
+    edges.push_back(inequalityEdge(r));
+  }
+  // All-pairs shortest paths (Floyd-Warshall); d[i][j] is the rational
+  // maximum of x_j - x_i.
+  int64_t d[kMaxNodes][kMaxNodes];
+  for (unsigned i = 0; i < n; ++i)
+    for (unsigned j = 0; j < n; ++j)
+      d[i][j] = i == j ? 0 : kInf;
+  for (const Edge &e : edges)
+    if (e.w < d[e.from][e.to])
+      d[e.from][e.to] = e.w;
+  for (unsigned k = 0; k < n; ++k)
+    for (unsigned i = 0; i < n; ++i) {
+      if (d[i][k] == kInf)
+        continue;
+      for (unsigned j = 0; j < n; ++j) {
+        if (d[k][j] == kInf)
+          continue;
+        int64_t via;
+        if (__builtin_add_overflow(d[i][k], d[k][j], &via))
+          return std::nullopt;
+        if (via < d[i][j])
+          d[i][j] = via;
+      }
+    }
+  for (unsigned i = 0; i < n; ++i)
+    if (d[i][i] < 0)
+      return std::nullopt; // Empty: left to the general method.
+  // An edge on a cycle of weight zero is an implicit equality.
+  for (const Edge &e : edges)
+    if (d[e.to][e.from] != kInf && d[e.to][e.from] + e.w == 0)
+      return std::nullopt;
+  // Every cycle has positive weight now. A walk from v to u other than the
+  // edge e = (v -> u, w) itself that weighs at most w is a simple path
+  // (dropping its cycles makes it lighter) through some other node k, so e
+  // is redundant iff d[v][k] + d[k][u] <= w for some k outside {u, v}; a
+  // shortest path that uses e itself weighs w plus a positive cycle and
+  // never passes that test. Two redundant edges never depend on each
+  // other: each would be the other plus positive cycles.
+  std::vector<bool> redundant(m, false);
+  for (unsigned i = 0; i < m; ++i) {
+    const Edge &e = edges[i];
+    for (unsigned k = 0; k < n && !redundant[i]; ++k) {
+      if (k == e.from || k == e.to || d[e.from][k] == kInf ||
+          d[k][e.to] == kInf)
+        continue;
+      int64_t via;
+      if (!__builtin_add_overflow(d[e.from][k], d[k][e.to], &via) &&
+          via <= e.w)
+        redundant[i] = true;
+    }
+  }
+  return redundant;
+}
+
+} // namespace presburger::difference

@@ -1,0 +1,48 @@
+//===- DifferenceConstraints.h - Systems of x - y + c >= 0 ------*- C++ -*-===//
+//
+// Loop bounds, triangular bounds, parametric boxes and tail guards give
+// systems whose rows each have one non-zero coefficient or two of equal
+// magnitude and opposite sign. Their constraint matrix is totally
+// unimodular and they are decided on their constraint graph (one node per
+// variable and a zero node; x_u - x_v <= w is an edge v -> u of weight w),
+// without a simplex:
+//   - the rational and the integer relaxations agree, and the system is
+//     empty iff the graph has a negative cycle;
+//   - the rational maximum of x_u - x_v is the shortest-path distance from
+//     v to u, which decides implicit equalities and redundancy.
+// Internal to the engine (BasicRelation uses it as a fast path).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PRESBURGER_SRC_DIFFERENCECONSTRAINTS_H
+#define PRESBURGER_SRC_DIFFERENCECONSTRAINTS_H
+
+#include "presburger/Matrix.h"
+
+#include <optional>
+#include <vector>
+
+namespace presburger::difference {
+
+/// Emptiness of the system eqs == 0, ineqs >= 0 over `nv` variables, when
+/// it is a difference system (Bellman-Ford). nullopt when a row is not of
+/// that form, a value is not a small integer, or the system is too large
+/// for the fixed-size buffers.
+std::optional<bool> isEmpty(const Matrix &eqs, const Matrix &ineqs,
+                            unsigned nv);
+
+/// For a difference system without equalities whose inequalities are
+/// normalized (unit coefficients, no two rows with the same coefficients):
+/// which inequalities are implied by the others over the rationals. Returns
+/// nullopt when the fast path does not apply: a row not of that form, a
+/// large value, too many variables, an empty system, or an inequality
+/// that is an implicit equality (then several rows may imply each other
+/// and the caller's general method decides which to keep). When it
+/// returns a value the system has no implicit equality, so the redundant
+/// rows are independent of each other and may all be dropped.
+/// O(nodes^3) on at most 24 nodes.
+std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
+                                                       unsigned nv);
+
+} // namespace presburger::difference
+
+#endif // PRESBURGER_SRC_DIFFERENCECONSTRAINTS_H

@@ -1,0 +1,117 @@
+// The constraint-graph fast path for difference systems (loop bounds,
+// triangular bounds, guards) against the simplex it replaces: on random
+// systems, the same implicit equalities (none, when the fast path answers),
+// the same redundant rows, the same emptiness.
+#include "DifferenceConstraints.h"
+
+#include "presburger/BasicRelation.h"
+#include "presburger/Parser.h"
+#include "presburger/Relation.h"
+#include "presburger/Simplex.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace presburger;
+
+namespace {
+
+/// Random normalized difference rows over `nv` variables: x_p - x_q + k >= 0
+/// or +-x_p + k >= 0, no two with the same coefficients.
+Matrix randomDifferenceRows(std::mt19937 &rng, unsigned nv, unsigned rows) {
+  Matrix m(0, nv + 1);
+  std::uniform_int_distribution<unsigned> var(0, nv - 1);
+  std::uniform_int_distribution<int> konst(-4, 8), sign(0, 1), unary(0, 2);
+  for (unsigned tries = 0; m.numRows() < rows && tries < 10 * rows; ++tries) {
+    std::vector<Int> r(nv + 1);
+    unsigned p = var(rng);
+    r[p] = Int(sign(rng) ? 1 : -1);
+    if (unary(rng) != 0) {
+      unsigned q = var(rng);
+      if (q == p)
+        continue;
+      r[q] = -r[p];
+    }
+    bool duplicate = false;
+    for (unsigned i = 0; i < m.numRows() && !duplicate; ++i) {
+      duplicate = true;
+      for (unsigned c = 0; c < nv && duplicate; ++c)
+        duplicate = m.at(i, c) == r[c];
+    }
+    if (duplicate)
+      continue;
+    r[nv] = Int(konst(rng));
+    m.appendRow(r);
+  }
+  return m;
+}
+
+} // namespace
+
+TEST(DifferenceConstraints, AgreesWithSimplexOnRandomSystems) {
+  std::mt19937 rng(20261129);
+  unsigned answered = 0, equalities = 0, empties = 0;
+  for (unsigned trial = 0; trial < 3000; ++trial) {
+    unsigned nv = 1 + trial % 5;
+    Matrix rows = randomDifferenceRows(rng, nv, 2 + trial % 9);
+    Simplex s(nv);
+    for (unsigned i = 0; i < rows.numRows(); ++i)
+      s.addInequality(rows.row(i));
+    std::optional<std::vector<bool>> fast =
+        difference::redundantInequalities(rows, nv);
+    std::optional<bool> empty = difference::isEmpty(Matrix(0, nv + 1), rows, nv);
+    ASSERT_TRUE(empty.has_value());
+    EXPECT_EQ(*empty, s.isEmpty()) << "trial " << trial;
+    if (s.isEmpty()) {
+      ++empties;
+      EXPECT_FALSE(fast.has_value()) << "trial " << trial;
+      continue;
+    }
+    bool anyEquality = false;
+    for (unsigned i = 0; i < rows.numRows(); ++i)
+      anyEquality = anyEquality || s.isImplicitEquality(i);
+    equalities += anyEquality;
+    // The fast path answers exactly when there is no implicit equality.
+    ASSERT_EQ(fast.has_value(), !anyEquality) << "trial " << trial;
+    if (!fast)
+      continue;
+    ++answered;
+    s.detectRedundant();
+    for (unsigned i = 0; i < rows.numRows(); ++i)
+      EXPECT_EQ((*fast)[i], s.isMarkedRedundant(i))
+          << "trial " << trial << " row " << i;
+  }
+  // The sample exercises every branch.
+  EXPECT_GT(answered, 500u);
+  EXPECT_GT(equalities, 100u);
+  EXPECT_GT(empties, 100u);
+}
+
+TEST(DifferenceConstraints, NotADifferenceSystem) {
+  Matrix rows(0, 3);
+  rows.appendRow(std::vector<Int>{Int(1), Int(1), Int(0)}); // x + y >= 0
+  EXPECT_FALSE(difference::redundantInequalities(rows, 2).has_value());
+  Matrix scaled(0, 3);
+  scaled.appendRow(std::vector<Int>{Int(2), Int(-2), Int(1)}); // not normalized
+  EXPECT_FALSE(difference::redundantInequalities(scaled, 2).has_value());
+}
+
+TEST(DifferenceConstraints, SimplifyOfLoopBounds) {
+  // A triangular nest with a redundant outer bound and a tail guard: the
+  // graph path drops exactly what the simplex drops.
+  BasicRelation b = parseBasicRelation(
+      "[n] -> { S[i, j] : 0 <= i < n and i <= j < n and j < n + 5 and "
+      "i < n + 7 and j < n - 3 }");
+  ASSERT_TRUE(b.simplify());
+  EXPECT_EQ(b.numEqualities(), 0u);
+  EXPECT_EQ(b.numInequalities(), 3u); // 0 <= i, i <= j, j < n - 3
+  EXPECT_TRUE(Relation(b).isEqual(
+      parseRelation("[n] -> { S[i, j] : 0 <= i <= j < n - 3 }")));
+  // An implicit equality (a zero-weight cycle) goes to the simplex.
+  BasicRelation e = parseBasicRelation(
+      "[n] -> { S[i, j] : i <= j and j <= i and 0 <= i < n }");
+  ASSERT_TRUE(e.simplify());
+  EXPECT_EQ(e.numEqualities(), 1u);
+  EXPECT_EQ(e.numInequalities(), 2u);
+}
