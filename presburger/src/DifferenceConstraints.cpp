@@ -62,6 +62,11 @@ Edge inequalityEdge(const DifferenceRow &r) {
 
 } // namespace
 
+bool isDifferenceRow(ConstRow row, unsigned nv) {
+  DifferenceRow r;
+  return readRow(row, nv, r) != RowShape::Other;
+}
+
 std::optional<bool> isEmpty(const Matrix &eqs, const Matrix &ineqs,
                             unsigned nv) {
   constexpr unsigned kMaxNodes = 48, kMaxEdges = 160;

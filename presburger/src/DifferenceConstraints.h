@@ -23,6 +23,10 @@
 
 namespace presburger::difference {
 
+/// Whether `row` (over `nv` variables, constant last) has one non-zero
+/// coefficient or two of equal magnitude and opposite sign, all small.
+bool isDifferenceRow(ConstRow row, unsigned nv);
+
 /// Emptiness of the system eqs == 0, ineqs >= 0 over `nv` variables, when
 /// it is a difference system (Bellman-Ford). nullopt when a row is not of
 /// that form, a value is not a small integer, or the system is too large

@@ -1,7 +1,9 @@
 //===- Relation.cpp - Boolean algebra on unions of basic relations --------===//
 #include "presburger/Relation.h"
+#include "DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Printer.h"
+#include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
 
 #include <algorithm>
@@ -160,7 +162,39 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   }
   std::vector<BasicRelation> pieces;
   BasicRelation cur = base;
-  auto addPiece = [&](std::vector<Int> negated) {
+  // The rational relaxation of cur, grown with it: a constraint that holds
+  // on all of it leaves an empty piece (no integer point of cur violates
+  // it), found with one optimization instead of a copy and an emptiness
+  // test (usually most of t's constraints hold on s). Built on first use:
+  // pieces that are difference systems have a cheaper emptiness test.
+  unsigned nv = base.numVars();
+  auto differenceRows = [nv](const Matrix &m) {
+    for (unsigned i = 0; i < m.numRows(); ++i)
+      if (!difference::isDifferenceRow(m.row(i), nv))
+        return false;
+    return true;
+  };
+  bool curIsDifference = differenceRows(base.equalities()) &&
+                         differenceRows(base.inequalities());
+  std::optional<Simplex> relaxation;
+  // `rowIsDifference`: the constraint negated is a difference row.
+  auto addPiece = [&](std::vector<Int> negated, bool rowIsDifference) {
+    if (!curIsDifference || !rowIsDifference) {
+      if (!relaxation) {
+        relaxation.emplace(nv);
+        for (unsigned e = 0; e < cur.numEqualities(); ++e)
+          relaxation->addEquality(cur.equality(e));
+        for (unsigned i = 0; i < cur.numInequalities(); ++i)
+          relaxation->addInequality(cur.inequality(i));
+      }
+      // negated is -row - 1 >= 0: the piece is empty when row >= 0 holds.
+      std::vector<Int> row(negated.size());
+      for (size_t c = 0; c < row.size(); ++c)
+        row[c] = -negated[c];
+      row.back() -= Int(1);
+      if (relaxation->isRedundantInequality(row))
+        return;
+    }
     BasicRelation piece = cur;
     piece.addInequality(negated);
     if (piece.normalize() && !piece.isEmpty())
@@ -175,11 +209,20 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     for (size_t c = 0; c < row.size(); ++c)
       neg[c] = -row[c];
     neg.back() -= Int(1); // row <= -1
-    addPiece(pos);
-    addPiece(neg);
+    bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
+    addPiece(pos, isDifference);
+    addPiece(neg, isDifference);
     cur.addEquality(row);
-    if (!cur.normalize())
+    curIsDifference = isDifference;
+    // With a relaxation, emptiness of cur shows there, and every piece is
+    // normalized on its own: cur need not be normalized at each step.
+    if (relaxation) {
+      relaxation->addEquality(row);
+      if (relaxation->isEmpty())
+        return pieces;
+    } else if (!cur.normalize()) {
       return pieces;
+    }
   }
   for (unsigned i = 0; i < t.numInequalities(); ++i) {
     std::vector<Int> tRow(t.inequality(i).begin(), t.inequality(i).end());
@@ -191,10 +234,19 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     for (size_t c = 0; c < row.size(); ++c)
       neg[c] = -row[c];
     neg.back() -= Int(1); // row <= -1
-    addPiece(neg);
+    bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
+    addPiece(neg, isDifference);
     cur.addInequality(row);
-    if (!cur.normalize())
+    curIsDifference = isDifference;
+    // With a relaxation, emptiness of cur shows there, and every piece is
+    // normalized on its own: cur need not be normalized at each step.
+    if (relaxation) {
+      relaxation->addInequality(row);
+      if (relaxation->isEmpty())
+        return pieces;
+    } else if (!cur.normalize()) {
       return pieces;
+    }
   }
   return pieces;
 }
