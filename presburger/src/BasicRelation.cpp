@@ -551,6 +551,12 @@ bool BasicRelation::isEmpty() const {
     return true;
   if (std::optional<bool> fast = difference::isEmpty(eqs_, ineqs_, numVars()))
     return *fast;
+  // Strides (i = 4e) on loop bounds: a difference system once the
+  // equalities are substituted away.
+  if (eqs_.numRows() > 0)
+    if (std::optional<bool> fast = difference::isEmptyAfterUnitSubstitution(
+            eqs_, ineqs_, numVars()))
+      return *fast;
   return !findIntegerSample().has_value();
 }
 

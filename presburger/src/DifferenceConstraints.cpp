@@ -136,6 +136,57 @@ std::optional<bool> isEmpty(const Matrix &eqs, const Matrix &ineqs,
   return true; // Still relaxing after n passes: a negative cycle.
 }
 
+std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
+                                                 const Matrix &ineqs,
+                                                 unsigned nv) {
+  Matrix e = eqs, in = ineqs;
+  // Row r -= (r[col] / eq[col]) * eq, exact since eq[col] is +-1.
+  auto eliminate = [nv](Matrix &m, unsigned r, ConstRow eq, unsigned col) {
+    if (m.at(r, col).isZero())
+      return;
+    Int f = eq[col].isOne() ? m.at(r, col) : -m.at(r, col);
+    for (unsigned c = 0; c <= nv; ++c)
+      if (!eq[c].isZero())
+        m.at(r, c) -= f * eq[c];
+  };
+  while (e.numRows() > 0) {
+    unsigned last = e.numRows() - 1;
+    // Divide by the content; a constant it does not divide is a
+    // contradiction.
+    Int g = e.normalizeRow(last, 0, nv);
+    if (g.isZero()) {
+      if (!e.at(last, nv).isZero())
+        return true;
+      e.removeRow(last);
+      continue;
+    }
+    if (!mod(e.at(last, nv), g).isZero())
+      return true;
+    if (!g.isOne())
+      e.at(last, nv) = divExact(e.at(last, nv), g);
+    unsigned col = nv;
+    for (unsigned c = 0; c < nv && col == nv; ++c)
+      if (e.at(last, c) == Int(1) || e.at(last, c) == Int(-1))
+        col = c;
+    if (col == nv)
+      return std::nullopt;
+    std::vector<Int> eq(e.row(last).begin(), e.row(last).end());
+    e.removeRow(last);
+    for (unsigned r = 0; r < e.numRows(); ++r)
+      eliminate(e, r, eq, col);
+    for (unsigned r = 0; r < in.numRows(); ++r)
+      eliminate(in, r, eq, col);
+  }
+  // Tighten the inequalities over the integers (divide by the content,
+  // floor the constant), as the difference test expects unit rows.
+  for (unsigned r = 0; r < in.numRows(); ++r) {
+    Int g = in.normalizeRow(r, 0, nv);
+    if (!g.isZero() && !g.isOne())
+      in.at(r, nv) = floorDiv(in.at(r, nv), g);
+  }
+  return isEmpty(e, in, nv);
+}
+
 std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
                                                        unsigned nv) {
   constexpr unsigned kMaxNodes = 24;

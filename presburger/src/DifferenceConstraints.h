@@ -34,6 +34,14 @@ bool isDifferenceRow(ConstRow row, unsigned nv);
 std::optional<bool> isEmpty(const Matrix &eqs, const Matrix &ineqs,
                             unsigned nv);
 
+/// Emptiness of eqs == 0, ineqs >= 0 over the integers when substituting
+/// every equality away through a variable with coefficient +-1 (exact over
+/// the integers: i = 4e, a stride, becomes 0 <= 4e <= 127, then
+/// 0 <= e <= 31) leaves a difference system. nullopt otherwise.
+std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
+                                                 const Matrix &ineqs,
+                                                 unsigned nv);
+
 /// For a difference system without equalities whose inequalities are
 /// normalized (unit coefficients, no two rows with the same coefficients):
 /// which inequalities are implied by the others over the rationals. Returns

@@ -115,3 +115,46 @@ TEST(DifferenceConstraints, SimplifyOfLoopBounds) {
   EXPECT_EQ(e.numEqualities(), 1u);
   EXPECT_EQ(e.numInequalities(), 2u);
 }
+
+TEST(DifferenceConstraints, StridedEmptinessAgreesWithSampling) {
+  // Difference rows plus equalities x_p = k * x_q + c (strides, offsets):
+  // the substitution path against the general integer sampler.
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> stride(1, 5), offset(-3, 3);
+  unsigned decided = 0, empties = 0;
+  for (unsigned trial = 0; trial < 2000; ++trial) {
+    unsigned nv = 2 + trial % 4;
+    Matrix ineqs = randomDifferenceRows(rng, nv, 2 + trial % 8);
+    Matrix eqs(0, nv + 1);
+    std::uniform_int_distribution<unsigned> var(0, nv - 1);
+    for (unsigned k = 0; k < 1 + trial % 2; ++k) {
+      unsigned p = var(rng), q = var(rng);
+      if (p == q)
+        continue;
+      std::vector<Int> r(nv + 1);
+      r[p] = Int(1);
+      r[q] = Int(-stride(rng));
+      r[nv] = Int(offset(rng));
+      if (trial % 3 == 0) // Not normalized: a common factor.
+        for (Int &v : r)
+          v *= Int(2);
+      eqs.appendRow(r);
+    }
+    std::optional<bool> fast =
+        difference::isEmptyAfterUnitSubstitution(eqs, ineqs, nv);
+    BasicRelation b(Space::set({}, Tuple(nv)));
+    for (unsigned i = 0; i < eqs.numRows(); ++i)
+      b.addEquality(eqs.row(i));
+    for (unsigned i = 0; i < ineqs.numRows(); ++i)
+      b.addInequality(ineqs.row(i));
+    bool sampled = !b.findIntegerSample().has_value();
+    if (fast) {
+      ++decided;
+      empties += *fast;
+      EXPECT_EQ(*fast, sampled) << "trial " << trial;
+    }
+    EXPECT_EQ(b.isEmpty(), sampled) << "trial " << trial;
+  }
+  EXPECT_GT(decided, 1000u);
+  EXPECT_GT(empties, 100u);
+}
