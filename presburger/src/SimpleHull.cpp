@@ -33,6 +33,10 @@ BasicRelation Relation::simpleHull() const {
   }
   if (live.disjuncts_.empty())
     return BasicRelation::empty(space_);
+  // A single disjunct is its own hull; returned as it is (normalized), as
+  // isl does, without the cost of a simplification nobody asked for.
+  if (live.disjuncts_.size() == 1)
+    return live.disjuncts_.front();
   // A union that coalesces to one disjunct: that disjunct is the tightest
   // hull there is.
   if (std::optional<BasicRelation> one = coalescedToOne(live))
