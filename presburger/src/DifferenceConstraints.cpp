@@ -69,6 +69,11 @@ bool isDifferenceRow(ConstRow row, unsigned nv) {
 
 std::optional<bool> isEmpty(const Matrix &eqs, const Matrix &ineqs,
                             unsigned nv) {
+  return solve(eqs, ineqs, nv, nullptr);
+}
+
+std::optional<bool> solve(const Matrix &eqs, const Matrix &ineqs, unsigned nv,
+                          std::vector<Int> *point) {
   constexpr unsigned kMaxNodes = 48, kMaxEdges = 160;
   if (nv + 1 > kMaxNodes)
     return std::nullopt;
@@ -130,8 +135,20 @@ std::optional<bool> isEmpty(const Matrix &eqs, const Matrix &ineqs,
         changed = true;
       }
     }
-    if (!changed)
-      return false; // Converged: the distances are an integer point.
+    if (!changed) {
+      // Converged: the distances are an integer point, once shifted so
+      // that the zero node is at zero.
+      if (point) {
+        point->assign(nv, Int(0));
+        for (unsigned v = 0; v < nv; ++v) {
+          int64_t x;
+          if (__builtin_sub_overflow(dist[v], dist[nv], &x))
+            return std::nullopt;
+          (*point)[v] = Int(x);
+        }
+      }
+      return false;
+    }
   }
   return true; // Still relaxing after n passes: a negative cycle.
 }

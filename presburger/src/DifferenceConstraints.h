@@ -34,6 +34,11 @@ bool isDifferenceRow(ConstRow row, unsigned nv);
 std::optional<bool> isEmpty(const Matrix &eqs, const Matrix &ineqs,
                             unsigned nv);
 
+/// isEmpty, and when the system is not empty and `point` is given, an
+/// integer point of it in *point.
+std::optional<bool> solve(const Matrix &eqs, const Matrix &ineqs, unsigned nv,
+                          std::vector<Int> *point);
+
 /// Emptiness of eqs == 0, ineqs >= 0 over the integers when substituting
 /// every equality away through a variable with coefficient +-1 (exact over
 /// the integers: i = 4e, a stride, becomes 0 <= 4e <= 127, then

@@ -1,5 +1,6 @@
 //===- HullUtils.cpp - Shared machinery of the hull operations ------------===//
 #include "HullUtils.h"
+#include "DifferenceConstraints.h"
 
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"
@@ -597,6 +598,19 @@ std::optional<AffineHullResult> integerAffineHull(const BasicRelation &b) {
   AffineHullResult res;
   res.generators = Matrix(0, n + 1);
   appendPoint(res.generators, *p0);
+  // Loop bounds and guards: a difference system is totally unimodular, so
+  // its integer hull is the polyhedron itself; without implicit equalities
+  // (no zero-weight cycle) its integer points span the whole space.
+  if (work.numEqualities() == 0 &&
+      difference::redundantInequalities(work.inequalities(), n)) {
+    for (unsigned j = 0; j < n; ++j) {
+      std::vector<Int> dir(n + 1);
+      dir[j] = Int(1);
+      res.generators.appendRow(dir);
+    }
+    res.equalities = Matrix(0, n + 1);
+    return res;
+  }
   // The recession cone: its affine hull (a linear space) lies in the
   // affine hull of the integer points of a non-empty set (Meyer's theorem:
   // the integer hull has the same recession cone).

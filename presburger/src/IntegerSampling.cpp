@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "presburger/BasicRelation.h"
+#include "DifferenceConstraints.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
@@ -162,6 +163,18 @@ std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
 
 std::optional<std::vector<Int>> BasicRelation::findIntegerSample() const {
   WorkBudget::Operation op;
+  if (obviouslyEmpty_)
+    return std::nullopt;
+  // Loop bounds and guards: the constraint graph gives a point directly.
+  {
+    std::vector<Int> point;
+    if (std::optional<bool> empty =
+            difference::solve(eqs_, ineqs_, numVars(), &point)) {
+      if (*empty)
+        return std::nullopt;
+      return point;
+    }
+  }
   BasicRelation rel = *this;
   if (!rel.normalize())
     return std::nullopt;

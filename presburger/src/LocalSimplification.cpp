@@ -76,6 +76,8 @@ std::optional<std::vector<unsigned>> BasicRelation::divisionOrder() const {
 bool BasicRelation::simplifyLocals() {
   if (!normalize())
     return false;
+  if (numLocals_ == 0)
+    return true;
   bool changed = true;
   while (changed) {
     changed = false;

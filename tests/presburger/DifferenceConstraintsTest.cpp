@@ -63,6 +63,15 @@ TEST(DifferenceConstraints, AgreesWithSimplexOnRandomSystems) {
     std::optional<bool> empty = difference::isEmpty(Matrix(0, nv + 1), rows, nv);
     ASSERT_TRUE(empty.has_value());
     EXPECT_EQ(*empty, s.isEmpty()) << "trial " << trial;
+    // The sampler's graph path: a point of the system, or none when empty.
+    BasicRelation b(Space::set({}, Tuple(nv)));
+    for (unsigned i = 0; i < rows.numRows(); ++i)
+      b.addInequality(rows.row(i));
+    std::optional<std::vector<Int>> point = b.findIntegerSample();
+    EXPECT_EQ(point.has_value(), !s.isEmpty()) << "trial " << trial;
+    if (point) {
+      EXPECT_TRUE(b.containsPoint(*point)) << "trial " << trial;
+    }
     if (s.isEmpty()) {
       ++empties;
       EXPECT_FALSE(fast.has_value()) << "trial " << trial;
