@@ -1,0 +1,55 @@
+// The subset and equality tests on unions, through both of their paths:
+// each disjunct inside one disjunct of the other side (decided without a
+// subtraction) and the general subtraction (a disjunct covered only by
+// several, strides, parameters).
+#include "presburger/Parser.h"
+#include "presburger/Relation.h"
+
+#include <gtest/gtest.h>
+
+using namespace presburger;
+
+namespace {
+bool subset(const char *a, const char *b) {
+  return parseRelation(a).isSubsetOf(parseRelation(b));
+}
+} // namespace
+
+TEST(Subset, EachDisjunctInsideOne) {
+  EXPECT_TRUE(subset("{ [i, j] : 0 <= i < 10 and 0 <= j < 5 }",
+                     "{ [i, j] : 0 <= i < 20 and j >= 0 and j < 8; "
+                     "[i, j] : i = 100 }"));
+  EXPECT_TRUE(subset("[n] -> { [i] : 0 <= i < n and i < 50; [i] : i = n + 3 }",
+                     "[n] -> { [i] : 0 <= i < n; [i] : n <= i <= n + 5 }"));
+  // The box written twice with a disjunctive mask: equal.
+  EXPECT_TRUE(parseRelation(
+                  "{ S[i0, i1] : 0 <= i0 < 128 and 0 <= i1 < 128 and "
+                  "(i1 >= 16 or i0 < 100) }")
+                  .isEqual(parseRelation(
+                      "{ S[i0, i1] : (i1 >= 16 or i0 < 100) and 0 <= i1 < 128 "
+                      "and 0 <= i0 < 128 and i0 <= 1000000 }")));
+}
+
+TEST(Subset, CoveredOnlyByTheUnion) {
+  // [0, 10] is in neither piece alone.
+  EXPECT_TRUE(subset("{ [i] : 0 <= i <= 10 }",
+                     "{ [i] : 0 <= i <= 4; [i] : 5 <= i <= 12 }"));
+  // Only over the integers: the rational gap (4, 5) holds no integer.
+  EXPECT_TRUE(subset("{ [i, j] : 0 <= i <= 10 and j = 2i }",
+                     "{ [i, j] : i <= 4 and j = 2i; [i, j] : i >= 5 and j = 2i }"));
+  // With parameters: needs n >= 3 from the context of the left side.
+  EXPECT_TRUE(subset("[n] -> { [i] : 0 <= i < n and n >= 3 }",
+                     "[n] -> { [i] : 0 <= i < 3; [i] : 3 <= i < n }"));
+}
+
+TEST(Subset, NotASubset) {
+  EXPECT_FALSE(subset("{ [i] : 0 <= i <= 13 }",
+                      "{ [i] : 0 <= i <= 4; [i] : 5 <= i <= 12 }"));
+  EXPECT_FALSE(subset("{ [i] : 0 <= i <= 10 }",
+                      "{ [i] : 0 <= i <= 4; [i] : 6 <= i <= 12 }"));
+  // A stride on the right: odd points are missing.
+  EXPECT_FALSE(subset("{ [i] : 0 <= i <= 10 }",
+                      "{ [i] : 0 <= i <= 10 and i mod 2 = 0; [i] : i > 20 }"));
+  EXPECT_TRUE(subset("{ [i] : 0 <= i <= 10 and i mod 4 = 0 }",
+                     "{ [i] : 0 <= i <= 10 and i mod 2 = 0; [i] : i > 20 }"));
+}
