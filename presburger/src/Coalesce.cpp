@@ -16,6 +16,8 @@
 // before they replace the pair, so a result is never an approximation.
 //
 //===----------------------------------------------------------------------===//
+#include "DifferenceConstraints.h"
+
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Relation.h"
@@ -449,12 +451,37 @@ enum class Status { Valid, Separate, Cut, AdjEq, AdjIneq };
 /// of its constraints with respect to the other one.
 struct Side {
   BasicRelation rel;
-  Simplex tab;
   /// Two entries per equality e: [2k] for e >= 0, [2k + 1] for -e >= 0.
   std::vector<Status> eq;
   std::vector<Status> ineq;
 
-  explicit Side(BasicRelation r) : rel(std::move(r)), tab(simplexOf(rel)) {}
+  /// Shortest paths when `rel` is a difference system: optima of
+  /// difference rows without the tableau.
+  std::optional<difference::Distances> graph;
+
+  explicit Side(BasicRelation r)
+      : rel(std::move(r)),
+        graph(rel.numLocals() == 0
+                  ? difference::Distances::of(rel.equalities(),
+                                              rel.inequalities(),
+                                              rel.numVars())
+                  : std::nullopt) {}
+
+  /// The tableau of `rel`, built on first use (the graph often answers).
+  Simplex &tab() {
+    if (!tab_)
+      tab_.emplace(simplexOf(rel));
+    return *tab_;
+  }
+  /// Rational emptiness (a system with a graph is not empty).
+  bool isEmpty() { return !graph && tab().isEmpty(); }
+  /// The rational optimum of `row` over `rel`.
+  Optimum optimum(ConstRow row, bool maximize) {
+    if (graph)
+      if (std::optional<Optimum> o = graph->optimum(row, maximize))
+        return *o;
+    return tab().computeOptimum(row, maximize);
+  }
 
   unsigned numEq() const { return rel.numEqualities(); }
   unsigned numIneq() const { return rel.numInequalities(); }
@@ -465,6 +492,9 @@ struct Side {
   }
   /// Index of inequality `i` among the tableau's constraints.
   unsigned ineqIndex(unsigned i) const { return 2 * numEq() + i; }
+
+private:
+  std::optional<Simplex> tab_;
 };
 
 bool anyOf(const std::vector<Status> &v, Status s) {
@@ -486,11 +516,10 @@ int findOf(const std::vector<Status> &v, Status s) {
 /// rational relaxation of `other` is not tight over the integers).
 Status classify(const Vec &c, Side &other, bool &looseHint) {
   WorkBudget::charge(other.rel.numConstraints() + 1);
-  Simplex &t = other.tab;
-  Optimum mn = t.computeOptimum(c, /*maximize=*/false);
+  Optimum mn = other.optimum(c, /*maximize=*/false);
   if (mn.isBounded() && mn.value.sign() >= 0)
     return Status::Valid;
-  Optimum mx = t.computeOptimum(c, /*maximize=*/true);
+  Optimum mx = other.optimum(c, /*maximize=*/true);
   if (!mx.isBounded() || mx.value.sign() >= 0)
     return Status::Cut;
   if (mx.value != Fraction(Int(-1))) {
@@ -517,7 +546,7 @@ Status classify(const Vec &c, Side &other, bool &looseHint) {
       for (size_t k = 0; k < c.size(); ++k)
         sum[k] = c[k] + r[k];
       sum.back() += Int(1);
-      if (t.isRedundantEquality(sum))
+      if (other.tab().isRedundantEquality(sum))
         return Status::AdjIneq;
     }
   }
@@ -591,8 +620,55 @@ bool coveredBy(const BasicRelation &c,
 /// coveredBy when the locals of the pieces have (or are given, from their
 /// constraints) division definitions, Relation::subtract otherwise. Exact;
 /// false when it cannot decide.
+/// Whether every row of `b` is a difference row and `b` has no locals.
+bool isDifferenceSystem(const BasicRelation &b) {
+  if (b.numLocals() > 0)
+    return false;
+  for (const Matrix *m : {&b.equalities(), &b.inequalities()})
+    for (unsigned i = 0; i < m->numRows(); ++i)
+      if (!difference::isDifferenceRow(m->row(i), b.numVars()))
+        return false;
+  return true;
+}
+
+/// coveredBy for difference systems without locals: every part split off
+/// is a difference system too, whose integer emptiness the constraint
+/// graph decides without a tableau.
+bool coveredByDifference(const BasicRelation &c,
+                         const std::vector<const BasicRelation *> &pieces,
+                         size_t idx) {
+  if (idx == pieces.size())
+    return c.isEmpty();
+  const BasicRelation &p = *pieces[idx];
+  BasicRelation cur = c;
+  auto handle = [&](const Vec &r) {
+    BasicRelation outside = cur;
+    Vec neg = negated(ConstRow(r));
+    neg.back() -= Int(1);
+    outside.addInequality(neg);
+    if (!outside.isEmpty() && !coveredByDifference(outside, pieces, idx + 1))
+      return false;
+    cur.addInequality(r);
+    return true;
+  };
+  for (unsigned e = 0; e < p.numEqualities(); ++e) {
+    Vec r = toVec(p.equality(e));
+    if (!handle(r) || !handle(negated(ConstRow(r))))
+      return false;
+  }
+  for (unsigned i = 0; i < p.numInequalities(); ++i)
+    if (!handle(toVec(p.inequality(i))))
+      return false;
+  return true;
+}
+
 bool coveredByPieces(const BasicRelation &c,
                      const std::vector<const BasicRelation *> &pieces) {
+  if (isDifferenceSystem(c) &&
+      std::all_of(pieces.begin(), pieces.end(), [](const BasicRelation *p) {
+        return isDifferenceSystem(*p);
+      }))
+    return coveredByDifference(c, pieces, 0);
   std::vector<BasicRelation> defined;
   defined.reserve(pieces.size());
   bool allDefined = true;
@@ -721,8 +797,8 @@ void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i,
     upper.back() += a.divDenominator(k) - Int(1);
     bool enforced = true;
     for (unsigned side : {i, j})
-      enforced = enforced && s_[side].tab.isRedundantInequality(lower) &&
-                 s_[side].tab.isRedundantInequality(upper);
+      enforced = enforced && s_[side].tab().isRedundantInequality(lower) &&
+                 s_[side].tab().isRedundantInequality(upper);
     if (!enforced)
       continue;
     c.addInequality(lower);
@@ -783,14 +859,14 @@ PairCoalescer::Change PairCoalescer::checkFacets(unsigned i, unsigned j) {
   for (unsigned k = 0; k < a.numIneq(); ++k) {
     if (a.ineq[k] != Status::Cut)
       continue;
-    unsigned snap = a.tab.getSnapshot();
-    a.tab.addEquality(a.rel.inequality(k));
+    unsigned snap = a.tab().getSnapshot();
+    a.tab().addEquality(a.rel.inequality(k));
     bool inside = true;
     for (unsigned l = 0; l < b.numIneq() && inside; ++l)
       if (b.ineq[l] == Status::Cut &&
-          !a.tab.isRedundantInequality(b.rel.inequality(l)))
+          !a.tab().isRedundantInequality(b.rel.inequality(l)))
         inside = false;
-    a.tab.rollback(snap);
+    a.tab().rollback(snap);
     if (!inside)
       return Change::None;
   }
@@ -956,17 +1032,17 @@ PairCoalescer::Change PairCoalescer::canWrapInFacet(unsigned i, unsigned j,
   if (!addWraps(w, j, bound, a.rel, nullptr))
     return Change::None;
   if (wrapFacet) {
-    unsigned snap = a.tab.getSnapshot();
-    a.tab.addEquality(a.rel.inequality(k));
-    a.tab.detectRedundant(a.ineqIndex(0), a.ineqIndex(a.numIneq()));
+    unsigned snap = a.tab().getSnapshot();
+    a.tab().addEquality(a.rel.inequality(k));
+    a.tab().detectRedundant(a.ineqIndex(0), a.ineqIndex(a.numIneq()));
     Vec bound2 = negated(a.rel.inequality(k));
     size_t first = w.rows.size();
-    bool ok = addWraps(w, i, bound2, s_[j].rel, &a.tab);
-    a.tab.rollback(snap);
+    bool ok = addWraps(w, i, bound2, s_[j].rel, &a.tab());
+    a.tab().rollback(snap);
     if (!ok)
       return Change::None;
     for (size_t r = first; r < w.rows.size(); ++r)
-      if (!a.tab.isRedundantInequality(w.rows[r]))
+      if (!a.tab().isRedundantInequality(w.rows[r]))
         return Change::None;
   }
   return fuse(i, j, w.rows, /*proven=*/false);
@@ -1041,7 +1117,7 @@ PairCoalescer::Change PairCoalescer::checkSingleAdjEq(unsigned i,
     if (a.ineq[l] != Status::Cut)
       continue;
     anyCut = true;
-    if (tryRelax && !b.tab.isRedundantInequality(shifted(a.rel.inequality(l), 1)))
+    if (tryRelax && !b.tab().isRedundantInequality(shifted(a.rel.inequality(l), 1)))
       tryRelax = false;
     relax.push_back(l);
   }
@@ -1086,17 +1162,17 @@ PairCoalescer::Change PairCoalescer::wrapInFacets(unsigned i, unsigned j) {
   Wraps w = initWraps();
   auto handle = [&](const Vec &t) {
     Vec relaxed = shifted(ConstRow(t), 1);
-    unsigned snap = b.tab.getSnapshot();
-    b.tab.addEquality(relaxed);
+    unsigned snap = b.tab().getSnapshot();
+    b.tab().addEquality(relaxed);
     bool ok = true;
-    if (b.tab.isEmpty()) {
+    if (b.tab().isEmpty()) {
       w.rows.push_back(t); // t >= 0 holds on the integer points of j.
     } else {
-      b.tab.detectRedundant(b.ineqIndex(0), b.ineqIndex(b.numIneq()));
+      b.tab().detectRedundant(b.ineqIndex(0), b.ineqIndex(b.numIneq()));
       w.rows.push_back(relaxed);
-      ok = addWraps(w, j, relaxed, a.rel, &b.tab);
+      ok = addWraps(w, j, relaxed, a.rel, &b.tab());
     }
-    b.tab.rollback(snap);
+    b.tab().rollback(snap);
     return ok;
   };
   for (unsigned d = 0; d < a.eq.size(); ++d)
@@ -1116,11 +1192,11 @@ PairCoalescer::Change PairCoalescer::canWrapInSet(unsigned i, unsigned j) {
     return Change::None;
   for (unsigned d = 0; d < a.eq.size(); ++d)
     if (a.eq[d] == Status::Cut &&
-        !b.tab.isRedundantInequality(shifted(ConstRow(a.eqDir(d)), 1)))
+        !b.tab().isRedundantInequality(shifted(ConstRow(a.eqDir(d)), 1)))
       return Change::None;
   for (unsigned k = 0; k < a.numIneq(); ++k)
     if (a.ineq[k] == Status::Cut &&
-        !b.tab.isRedundantInequality(shifted(a.rel.inequality(k), 1)))
+        !b.tab().isRedundantInequality(shifted(a.rel.inequality(k), 1)))
       return Change::None;
   return wrapInFacets(i, j);
 }
@@ -1145,9 +1221,9 @@ PairCoalescer::Change PairCoalescer::separatingEquality(unsigned i,
 }
 
 PairCoalescer::Change PairCoalescer::run() {
-  if (s_[0].tab.isEmpty())
+  if (s_[0].isEmpty())
     return Change::DropFirst;
-  if (s_[1].tab.isEmpty())
+  if (s_[1].isEmpty())
     return Change::DropSecond;
   if (!computeIneqStatus(0) || !computeIneqStatus(1))
     return Change::None;
@@ -1466,6 +1542,13 @@ struct Piece {
   const std::optional<BasicRelation> &tight() const {
     if (!tightDone_) {
       tightDone_ = true;
+      // A difference system without implicit equalities is tight already:
+      // its variable bounds are integral (total unimodularity) and none
+      // is fixed.
+      if (work().numEqualities() == 0 && work().numLocals() == 0 &&
+          difference::redundantInequalities(work().inequalities(),
+                                            work().numVars()))
+        return tight_;
       BasicRelation t = work();
       if (prepareTight(t) && (!(t.equalities() == work().equalities()) ||
                               !(t.inequalities() == work().inequalities())))

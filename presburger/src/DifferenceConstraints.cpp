@@ -204,53 +204,104 @@ std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
   return isEmpty(e, in, nv);
 }
 
-std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
-                                                       unsigned nv) {
+std::optional<Distances> Distances::of(const Matrix &eqs, const Matrix &ineqs,
+                                       unsigned nv) {
   constexpr unsigned kMaxNodes = 24;
-  constexpr int64_t kInf = INT64_MAX;
-  unsigned n = nv + 1, m = ineqs.numRows();
+  unsigned n = nv + 1;
   if (n > kMaxNodes)
     return std::nullopt;
+  Distances g;
+  g.nv_ = nv;
+  g.n_ = n;
+  g.d_.assign(n * n, kInfinity);
+  for (unsigned i = 0; i < n; ++i)
+    g.d_[i * n + i] = 0;
+  auto addEdge = [&](const Edge &e) {
+    int64_t &slot = g.d_[e.from * n + e.to];
+    if (e.w < slot)
+      slot = e.w;
+  };
+  // Normalized rows have unit coefficients, so an edge weight is the row's
+  // constant and the rational and integer readings agree.
+  auto read = [&](ConstRow row, DifferenceRow &r) {
+    return readRow(row, nv, r) == RowShape::Difference &&
+           (r.a == 1 || r.a == -1);
+  };
+  for (unsigned i = 0; i < eqs.numRows(); ++i) {
+    DifferenceRow r;
+    if (!read(eqs.row(i), r) || r.k == INT64_MIN)
+      return std::nullopt;
+    Edge e = inequalityEdge(r);
+    addEdge(e);
+    addEdge({e.to, e.from, -e.w});
+  }
+  for (unsigned i = 0; i < ineqs.numRows(); ++i) {
+    DifferenceRow r;
+    if (!read(ineqs.row(i), r))
+      return std::nullopt;
+    addEdge(inequalityEdge(r));
+  }
+  int64_t *d = g.d_.data();
+  for (unsigned k = 0; k < n; ++k)
+    for (unsigned i = 0; i < n; ++i) {
+      if (d[i * n + k] == kInfinity)
+        continue;
+      for (unsigned j = 0; j < n; ++j) {
+        if (d[k * n + j] == kInfinity)
+          continue;
+        int64_t via;
+        if (__builtin_add_overflow(d[i * n + k], d[k * n + j], &via))
+          return std::nullopt;
+        if (via < d[i * n + j])
+          d[i * n + j] = via;
+      }
+    }
+  for (unsigned i = 0; i < n; ++i)
+    if (d[i * n + i] < 0)
+      return std::nullopt; // Empty.
+  return g;
+}
+
+std::optional<Optimum> Distances::optimum(ConstRow row, bool maximize) const {
+  DifferenceRow r;
+  switch (readRow(row, nv_, r)) {
+  case RowShape::Other:
+    return std::nullopt;
+  case RowShape::Constant:
+    return Optimum{OptimumKind::Bounded, Fraction(Int(r.k))};
+  case RowShape::Difference:
+    break;
+  }
+  // row = a * (x_p - x_q) + k; max (x_p - x_q) = d[q][p], min = -d[p][q].
+  bool up = (r.a > 0) == maximize; // Maximize x_p - x_q?
+  int64_t dist = up ? distance(r.q, r.p) : distance(r.p, r.q);
+  if (dist == kInfinity)
+    return Optimum{OptimumKind::Unbounded, Fraction()};
+  Int a = Int(r.a < 0 ? -r.a : r.a);
+  Int diff = up ? Int(dist) : -Int(dist);
+  // |a| * (x_p - x_q) when a > 0, |a| * (x_q - x_p) otherwise.
+  Int value = (r.a > 0 ? a * diff : -(a * diff)) + Int(r.k);
+  return Optimum{OptimumKind::Bounded, Fraction(value)};
+}
+
+std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
+                                                       unsigned nv) {
+  std::optional<Distances> g = Distances::of(Matrix(0, nv + 1), ineqs, nv);
+  if (!g)
+    return std::nullopt;
+  constexpr int64_t kInf = Distances::kInfinity;
+  unsigned n = nv + 1, m = ineqs.numRows();
   std::vector<Edge> edges;
   edges.reserve(m);
   for (unsigned i = 0; i < m; ++i) {
     DifferenceRow r;
-    // Normalized rows have unit coefficients, so the edge weight is the
-    // row's constant and the rational and integer readings agree.
-    if (readRow(ineqs.row(i), nv, r) != RowShape::Difference ||
-        (r.a != 1 && r.a != -1))
-      return std::nullopt;
+    readRow(ineqs.row(i), nv, r);
     edges.push_back(inequalityEdge(r));
   }
-  // All-pairs shortest paths (Floyd-Warshall); d[i][j] is the rational
-  // maximum of x_j - x_i.
-  int64_t d[kMaxNodes][kMaxNodes];
-  for (unsigned i = 0; i < n; ++i)
-    for (unsigned j = 0; j < n; ++j)
-      d[i][j] = i == j ? 0 : kInf;
-  for (const Edge &e : edges)
-    if (e.w < d[e.from][e.to])
-      d[e.from][e.to] = e.w;
-  for (unsigned k = 0; k < n; ++k)
-    for (unsigned i = 0; i < n; ++i) {
-      if (d[i][k] == kInf)
-        continue;
-      for (unsigned j = 0; j < n; ++j) {
-        if (d[k][j] == kInf)
-          continue;
-        int64_t via;
-        if (__builtin_add_overflow(d[i][k], d[k][j], &via))
-          return std::nullopt;
-        if (via < d[i][j])
-          d[i][j] = via;
-      }
-    }
-  for (unsigned i = 0; i < n; ++i)
-    if (d[i][i] < 0)
-      return std::nullopt; // Empty: left to the general method.
+  auto d = [&](unsigned i, unsigned j) { return g->distance(i, j); };
   // An edge on a cycle of weight zero is an implicit equality.
   for (const Edge &e : edges)
-    if (d[e.to][e.from] != kInf && d[e.to][e.from] + e.w == 0)
+    if (d(e.to, e.from) != kInf && d(e.to, e.from) + e.w == 0)
       return std::nullopt;
   // Every cycle has positive weight now. A walk from v to u other than the
   // edge e = (v -> u, w) itself that weighs at most w is a simple path
@@ -263,11 +314,11 @@ std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
   for (unsigned i = 0; i < m; ++i) {
     const Edge &e = edges[i];
     for (unsigned k = 0; k < n && !redundant[i]; ++k) {
-      if (k == e.from || k == e.to || d[e.from][k] == kInf ||
-          d[k][e.to] == kInf)
+      if (k == e.from || k == e.to || d(e.from, k) == kInf ||
+          d(k, e.to) == kInf)
         continue;
       int64_t via;
-      if (!__builtin_add_overflow(d[e.from][k], d[k][e.to], &via) &&
+      if (!__builtin_add_overflow(d(e.from, k), d(k, e.to), &via) &&
           via <= e.w)
         redundant[i] = true;
     }

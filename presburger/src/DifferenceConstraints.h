@@ -17,6 +17,9 @@
 #define PRESBURGER_SRC_DIFFERENCECONSTRAINTS_H
 
 #include "presburger/Matrix.h"
+#include "presburger/Simplex.h"
+
+#include <cstdint>
 
 #include <optional>
 #include <vector>
@@ -59,6 +62,33 @@ std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
 /// O(nodes^3) on at most 24 nodes.
 std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
                                                        unsigned nv);
+
+/// The all-pairs shortest paths of a difference system whose rows have
+/// unit coefficients (normalized): the rational optimum of any difference
+/// objective over it without a tableau. Built in O(nodes^3), at most 24
+/// nodes.
+class Distances {
+public:
+  /// nullopt when a row is not a unit difference row, a value is large,
+  /// there are too many variables, or the system is empty.
+  static std::optional<Distances> of(const Matrix &eqs, const Matrix &ineqs,
+                                     unsigned nv);
+  /// The rational optimum of `row` (a*(x_p - x_q) + k or a*x_p + k, any
+  /// a), like Simplex::computeOptimum; nullopt when `row` has another
+  /// shape or the result overflows.
+  std::optional<Optimum> optimum(ConstRow row, bool maximize) const;
+  /// The shortest-path distance from node `from` to node `to` (nodes are
+  /// the variables, then the zero node nv): the maximum of x_to - x_from;
+  /// kInfinity when unbounded.
+  int64_t distance(unsigned from, unsigned to) const {
+    return d_[from * n_ + to];
+  }
+  static constexpr int64_t kInfinity = INT64_MAX;
+
+private:
+  unsigned nv_ = 0, n_ = 0;
+  std::vector<int64_t> d_;
+};
 
 } // namespace presburger::difference
 

@@ -86,6 +86,25 @@ TEST(DifferenceConstraints, AgreesWithSimplexOnRandomSystems) {
     if (!fast)
       continue;
     ++answered;
+    // Optima of difference objectives, scaled, against the tableau.
+    std::optional<difference::Distances> g =
+        difference::Distances::of(Matrix(0, nv + 1), rows, nv);
+    ASSERT_TRUE(g.has_value());
+    Matrix objectives = randomDifferenceRows(rng, nv, 4);
+    for (unsigned o = 0; o < objectives.numRows(); ++o) {
+      std::vector<Int> obj(objectives.row(o).begin(), objectives.row(o).end());
+      for (unsigned c = 0; c < nv; ++c)
+        obj[c] *= Int(3);
+      for (bool maximize : {false, true}) {
+        std::optional<Optimum> fastOpt = g->optimum(obj, maximize);
+        Optimum ref = s.computeOptimum(obj, maximize);
+        ASSERT_TRUE(fastOpt.has_value());
+        EXPECT_EQ(fastOpt->kind, ref.kind) << "trial " << trial;
+        if (ref.isBounded()) {
+          EXPECT_EQ(fastOpt->value, ref.value) << "trial " << trial;
+        }
+      }
+    }
     s.detectRedundant();
     for (unsigned i = 0; i < rows.numRows(); ++i)
       EXPECT_EQ((*fast)[i], s.isMarkedRedundant(i))
