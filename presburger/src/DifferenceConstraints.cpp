@@ -153,10 +153,12 @@ std::optional<bool> solve(const Matrix &eqs, const Matrix &ineqs, unsigned nv,
   return true; // Still relaxing after n passes: a negative cycle.
 }
 
-std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
-                                                 const Matrix &ineqs,
-                                                 unsigned nv) {
-  Matrix e = eqs, in = ineqs;
+std::optional<Substituted> substituteUnitEqualities(const Matrix &eqs,
+                                                   const Matrix &ineqs,
+                                                   unsigned nv) {
+  Matrix e = eqs;
+  Substituted out{ineqs, false, {}};
+  Matrix &in = out.ineqs;
   // Row r -= (r[col] / eq[col]) * eq, exact since eq[col] is +-1.
   auto eliminate = [nv](Matrix &m, unsigned r, ConstRow eq, unsigned col) {
     if (m.at(r, col).isZero())
@@ -172,13 +174,17 @@ std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
     // contradiction.
     Int g = e.normalizeRow(last, 0, nv);
     if (g.isZero()) {
-      if (!e.at(last, nv).isZero())
-        return true;
+      if (!e.at(last, nv).isZero()) {
+        out.empty = true;
+        return out;
+      }
       e.removeRow(last);
       continue;
     }
-    if (!mod(e.at(last, nv), g).isZero())
-      return true;
+    if (!mod(e.at(last, nv), g).isZero()) {
+      out.empty = true;
+      return out;
+    }
     if (!g.isOne())
       e.at(last, nv) = divExact(e.at(last, nv), g);
     unsigned col = nv;
@@ -188,6 +194,7 @@ std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
     if (col == nv)
       return std::nullopt;
     std::vector<Int> eq(e.row(last).begin(), e.row(last).end());
+    out.eliminated.push_back({col, eq});
     e.removeRow(last);
     for (unsigned r = 0; r < e.numRows(); ++r)
       eliminate(e, r, eq, col);
@@ -195,13 +202,24 @@ std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
       eliminate(in, r, eq, col);
   }
   // Tighten the inequalities over the integers (divide by the content,
-  // floor the constant), as the difference test expects unit rows.
+  // floor the constant): the difference tests expect unit rows.
   for (unsigned r = 0; r < in.numRows(); ++r) {
     Int g = in.normalizeRow(r, 0, nv);
     if (!g.isZero() && !g.isOne())
       in.at(r, nv) = floorDiv(in.at(r, nv), g);
   }
-  return isEmpty(e, in, nv);
+  return out;
+}
+
+std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
+                                                 const Matrix &ineqs,
+                                                 unsigned nv) {
+  std::optional<Substituted> sub = substituteUnitEqualities(eqs, ineqs, nv);
+  if (!sub)
+    return std::nullopt;
+  if (sub->empty)
+    return true;
+  return isEmpty(Matrix(0, nv + 1), sub->ineqs, nv);
 }
 
 std::optional<Distances> Distances::of(const Matrix &eqs, const Matrix &ineqs,
@@ -223,23 +241,38 @@ std::optional<Distances> Distances::of(const Matrix &eqs, const Matrix &ineqs,
   };
   // Normalized rows have unit coefficients, so an edge weight is the row's
   // constant and the rational and integer readings agree.
-  auto read = [&](ConstRow row, DifferenceRow &r) {
-    return readRow(row, nv, r) == RowShape::Difference &&
-           (r.a == 1 || r.a == -1);
+  // Constant rows (left by substitutions) add no edge; a false one makes
+  // the system empty.
+  enum { Add, Skip, Fail };
+  auto read = [&](ConstRow row, bool equality, DifferenceRow &r) {
+    switch (readRow(row, nv, r)) {
+    case RowShape::Other:
+      return Fail;
+    case RowShape::Constant:
+      return (equality ? r.k == 0 : r.k >= 0) ? Skip : Fail;
+    case RowShape::Difference:
+      break;
+    }
+    return r.a == 1 || r.a == -1 ? Add : Fail;
   };
   for (unsigned i = 0; i < eqs.numRows(); ++i) {
     DifferenceRow r;
-    if (!read(eqs.row(i), r) || r.k == INT64_MIN)
+    int kind = read(eqs.row(i), true, r);
+    if (kind == Fail)
       return std::nullopt;
+    if (kind == Skip)
+      continue;
     Edge e = inequalityEdge(r);
     addEdge(e);
     addEdge({e.to, e.from, -e.w});
   }
   for (unsigned i = 0; i < ineqs.numRows(); ++i) {
     DifferenceRow r;
-    if (!read(ineqs.row(i), r))
+    int kind = read(ineqs.row(i), false, r);
+    if (kind == Fail)
       return std::nullopt;
-    addEdge(inequalityEdge(r));
+    if (kind == Add)
+      addEdge(inequalityEdge(r));
   }
   int64_t *d = g.d_.data();
   for (unsigned k = 0; k < n; ++k)
@@ -291,17 +324,21 @@ std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
     return std::nullopt;
   constexpr int64_t kInf = Distances::kInfinity;
   unsigned n = nv + 1, m = ineqs.numRows();
-  std::vector<Edge> edges;
-  edges.reserve(m);
+  // Rows without variables (k >= 0, checked by Distances::of) are
+  // redundant; the others are edges.
+  std::vector<std::optional<Edge>> edges(m);
+  std::vector<bool> redundant(m, false);
   for (unsigned i = 0; i < m; ++i) {
     DifferenceRow r;
-    readRow(ineqs.row(i), nv, r);
-    edges.push_back(inequalityEdge(r));
+    if (readRow(ineqs.row(i), nv, r) == RowShape::Constant)
+      redundant[i] = true;
+    else
+      edges[i] = inequalityEdge(r);
   }
   auto d = [&](unsigned i, unsigned j) { return g->distance(i, j); };
   // An edge on a cycle of weight zero is an implicit equality.
-  for (const Edge &e : edges)
-    if (d(e.to, e.from) != kInf && d(e.to, e.from) + e.w == 0)
+  for (const std::optional<Edge> &e : edges)
+    if (e && d(e->to, e->from) != kInf && d(e->to, e->from) + e->w == 0)
       return std::nullopt;
   // Every cycle has positive weight now. A walk from v to u other than the
   // edge e = (v -> u, w) itself that weighs at most w is a simple path
@@ -310,9 +347,10 @@ std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
   // shortest path that uses e itself weighs w plus a positive cycle and
   // never passes that test. Two redundant edges never depend on each
   // other: each would be the other plus positive cycles.
-  std::vector<bool> redundant(m, false);
   for (unsigned i = 0; i < m; ++i) {
-    const Edge &e = edges[i];
+    if (!edges[i])
+      continue;
+    const Edge &e = *edges[i];
     for (unsigned k = 0; k < n && !redundant[i]; ++k) {
       if (k == e.from || k == e.to || d(e.from, k) == kInf ||
           d(k, e.to) == kInf)

@@ -42,6 +42,27 @@ std::optional<bool> isEmpty(const Matrix &eqs, const Matrix &ineqs,
 std::optional<bool> solve(const Matrix &eqs, const Matrix &ineqs, unsigned nv,
                           std::vector<Int> *point);
 
+/// The inequalities after substituting every equality away through a
+/// variable with coefficient +-1 (exact over the integers), each then
+/// tightened (divided by its content, constant floored); the eliminated
+/// variables' columns are zero. `empty` when an equality has no integer
+/// solution. nullopt when some equality has no unit coefficient.
+struct Substituted {
+  Matrix ineqs;
+  bool empty;
+  /// The substitutions, in the order made: variable `column` is fixed by
+  /// `equality` (coefficient +-1 there), which involves only variables not
+  /// eliminated before it.
+  struct Elimination {
+    unsigned column;
+    std::vector<Int> equality;
+  };
+  std::vector<Elimination> eliminated;
+};
+std::optional<Substituted> substituteUnitEqualities(const Matrix &eqs,
+                                                   const Matrix &ineqs,
+                                                   unsigned nv);
+
 /// Emptiness of eqs == 0, ineqs >= 0 over the integers when substituting
 /// every equality away through a variable with coefficient +-1 (exact over
 /// the integers: i = 4e, a stride, becomes 0 <= 4e <= 127, then
@@ -58,8 +79,9 @@ std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
 /// that is an implicit equality (then several rows may imply each other
 /// and the caller's general method decides which to keep). When it
 /// returns a value the system has no implicit equality, so the redundant
-/// rows are independent of each other and may all be dropped.
-/// O(nodes^3) on at most 24 nodes.
+/// rows are independent of each other and may all be dropped. A row
+/// without variables (left by a substitution) is redundant when true and
+/// makes the system empty when false. O(nodes^3) on at most 24 nodes.
 std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
                                                        unsigned nv);
 

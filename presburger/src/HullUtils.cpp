@@ -611,6 +611,43 @@ std::optional<AffineHullResult> integerAffineHull(const BasicRelation &b) {
     res.equalities = Matrix(0, n + 1);
     return res;
   }
+  // The same with strides: when the equalities can be substituted away
+  // through unit coefficients (i = 4e), the remaining variables range over
+  // the integer points of the tightened system, which span their whole
+  // space when it is such a difference system; mapped back (an integral
+  // affine injection) they span exactly the affine space of the
+  // equalities.
+  if (work.numEqualities() > 0)
+    if (std::optional<difference::Substituted> sub =
+            difference::substituteUnitEqualities(work.equalities(),
+                                                 work.inequalities(), n))
+      if (!sub->empty && difference::redundantInequalities(sub->ineqs, n)) {
+        // The generators must span the integer lattice of the points, not
+        // only their real span: one direction per free variable, with the
+        // eliminated variables back-substituted (an integral basis of the
+        // equalities' integer kernel).
+        std::vector<bool> eliminated(n, false);
+        for (const auto &el : sub->eliminated)
+          eliminated[el.column] = true;
+        for (unsigned j = 0; j < n; ++j) {
+          if (eliminated[j])
+            continue;
+          std::vector<Int> dir(n + 1);
+          dir[j] = Int(1);
+          for (auto it = sub->eliminated.rbegin();
+               it != sub->eliminated.rend(); ++it) {
+            // eq . x = 0 on directions: x_col = -(rest) / eq[col].
+            Int rest(0);
+            for (unsigned c = 0; c < n; ++c)
+              if (c != it->column && !it->equality[c].isZero())
+                rest += it->equality[c] * dir[c];
+            dir[it->column] = it->equality[it->column].isOne() ? -rest : rest;
+          }
+          res.generators.appendRow(dir);
+        }
+        res.equalities = affineHullOfGenerators(res.generators);
+        return res;
+      }
   // The recession cone: its affine hull (a linear space) lies in the
   // affine hull of the integer points of a non-empty set (Meyer's theorem:
   // the integer hull has the same recession cone).

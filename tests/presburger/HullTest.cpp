@@ -457,3 +457,25 @@ TEST(UnionHulls, PieceByPiece) {
       parseUnion("{ C[i] : 0 <= i <= 9 }")));
   EXPECT_TRUE(UnionRelation().convexHull().isEmpty());
 }
+
+// Loop bounds with strides (i = 4e, j = 6f): the affine hull is the lattice
+// of the strides, found through the substitution fast path; a union of
+// such pieces keeps what they share.
+TEST(AffineHull, StridedLoopBounds) {
+  expectSame(R("{ [i, j] : 0 <= i < 100 and i mod 4 = 0 and "
+               "0 <= j < 100 and j mod 6 = 0 }")
+                 .affineHull(),
+             "{ [i, j] : i mod 4 = 0 and j mod 6 = 0 }");
+  // A skewed stride: i = 2j + 4k, so i - 2j is a multiple of 4.
+  expectSame(R("{ [i, j] : exists (k : i = 2j + 4k and 0 <= j < 10 and "
+               "0 <= k < 10) }")
+                 .affineHull(),
+             "{ [i, j] : (i - 2j) mod 4 = 0 }");
+  // j = 3i on a segment: an equality, no stride.
+  expectSame(R("{ [i, j] : j = 3i and 0 <= i < 10 }").affineHull(),
+             "{ [i, j] : j = 3i }");
+  expectSame(R("{ [i] : 0 <= i < 100 and i mod 4 = 0; "
+               "[i] : 200 <= i < 300 and i mod 8 = 0 }")
+                 .affineHull(),
+             "{ [i] : i mod 4 = 0 }");
+}
