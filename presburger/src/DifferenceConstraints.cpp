@@ -364,4 +364,31 @@ std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
   return redundant;
 }
 
+std::optional<IntegerOptima> IntegerOptima::of(const Matrix &eqs,
+                                               const Matrix &ineqs,
+                                               unsigned nv) {
+  std::optional<Substituted> sub = substituteUnitEqualities(eqs, ineqs, nv);
+  if (!sub || sub->empty)
+    return std::nullopt;
+  std::optional<Distances> d = Distances::of(Matrix(0, nv + 1), sub->ineqs, nv);
+  if (!d)
+    return std::nullopt;
+  return IntegerOptima(std::move(sub->eliminated), std::move(*d));
+}
+
+std::optional<Optimum> IntegerOptima::minimum(ConstRow row) const {
+  std::vector<Int> r(row.begin(), row.end());
+  unsigned nv = unsigned(r.size()) - 1;
+  for (const Substituted::Elimination &el : eliminated_) {
+    const Int &a = r[el.column];
+    if (a.isZero())
+      continue;
+    Int f = el.equality[el.column].isOne() ? a : -a;
+    for (unsigned c = 0; c <= nv; ++c)
+      if (!el.equality[c].isZero())
+        r[c] -= f * el.equality[c];
+  }
+  return distances_.optimum(r, /*maximize=*/false);
+}
+
 } // namespace presburger::difference

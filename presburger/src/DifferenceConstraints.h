@@ -112,6 +112,28 @@ private:
   std::vector<int64_t> d_;
 };
 
+/// Integer optima over a system that is a difference system once its
+/// equalities are substituted away through unit coefficients (strided loop
+/// bounds): the tightened system is totally unimodular, so its rational
+/// optima are attained at integer points.
+class IntegerOptima {
+public:
+  /// nullopt when the substitution or the graph does not apply, or the
+  /// system has no integer point.
+  static std::optional<IntegerOptima> of(const Matrix &eqs,
+                                         const Matrix &ineqs, unsigned nv);
+  /// The minimum of `row` over the integer points; nullopt when `row` is
+  /// not a difference row after the substitution.
+  std::optional<Optimum> minimum(ConstRow row) const;
+
+private:
+  IntegerOptima(std::vector<Substituted::Elimination> eliminated,
+                Distances distances)
+      : eliminated_(std::move(eliminated)), distances_(std::move(distances)) {}
+  std::vector<Substituted::Elimination> eliminated_;
+  Distances distances_;
+};
+
 } // namespace presburger::difference
 
 #endif // PRESBURGER_SRC_DIFFERENCECONSTRAINTS_H

@@ -177,8 +177,42 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   bool curIsDifference = differenceRows(base.equalities()) &&
                          differenceRows(base.inequalities());
   std::optional<Simplex> relaxation;
+  // Strided loop bounds: the exact integer minimum of a row over cur from
+  // its substituted constraint graph, rebuilt when cur changes.
+  std::optional<difference::IntegerOptima> optima;
+  bool optimaStale = true;
+  // Set by addPiece when the row it was given holds on all of cur: adding
+  // it to cur then leaves cur's integer points, and `optima`, unchanged.
+  bool rowHolds = false;
   // `rowIsDifference`: the constraint negated is a difference row.
   auto addPiece = [&](std::vector<Int> negated, bool rowIsDifference) {
+    rowHolds = false;
+    if (!curIsDifference && cur.numEqualities() > 0) {
+      if (optimaStale) {
+        optima = difference::IntegerOptima::of(cur.equalities(),
+                                               cur.inequalities(), nv);
+        optimaStale = false;
+      }
+      if (optima) {
+        std::vector<Int> row(negated.size());
+        for (size_t c = 0; c < row.size(); ++c)
+          row[c] = -negated[c];
+        row.back() -= Int(1);
+        if (std::optional<Optimum> mn = optima->minimum(row)) {
+          // row >= 0 on every integer point of cur: the piece is empty.
+          // Otherwise some integer point of cur has row <= -1.
+          if (mn->isBounded() && mn->value.sign() >= 0) {
+            rowHolds = true;
+            return;
+          }
+          BasicRelation piece = cur;
+          piece.addInequality(negated);
+          if (piece.normalize())
+            pieces.push_back(std::move(piece));
+          return;
+        }
+      }
+    }
     if (!curIsDifference || !rowIsDifference) {
       if (!relaxation) {
         relaxation.emplace(nv);
@@ -211,12 +245,17 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     neg.back() -= Int(1); // row <= -1
     bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
     addPiece(pos, isDifference);
+    bool holds = rowHolds;
     addPiece(neg, isDifference);
     cur.addEquality(row);
+    optimaStale = optimaStale || !(holds && rowHolds);
     curIsDifference = isDifference;
-    // With a relaxation, emptiness of cur shows there, and every piece is
-    // normalized on its own: cur need not be normalized at each step.
-    if (relaxation) {
+    // With a relaxation or graph optima, emptiness of cur shows there, and
+    // every piece is normalized on its own: cur need not be normalized at
+    // each step.
+    if (optima) {
+      continue;
+    } else if (relaxation) {
       relaxation->addEquality(row);
       if (relaxation->isEmpty())
         return pieces;
@@ -237,10 +276,14 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
     addPiece(neg, isDifference);
     cur.addInequality(row);
+    optimaStale = optimaStale || !rowHolds;
     curIsDifference = isDifference;
-    // With a relaxation, emptiness of cur shows there, and every piece is
-    // normalized on its own: cur need not be normalized at each step.
-    if (relaxation) {
+    // With a relaxation or graph optima, emptiness of cur shows there, and
+    // every piece is normalized on its own: cur need not be normalized at
+    // each step.
+    if (optima) {
+      continue;
+    } else if (relaxation) {
       relaxation->addInequality(row);
       if (relaxation->isEmpty())
         return pieces;
