@@ -20,6 +20,7 @@
 //     the affine hull; the divisions are put back as locals; simplified.
 //
 //===----------------------------------------------------------------------===//
+#include "DifferenceConstraints.h"
 #include "HullUtils.h"
 
 #include "presburger/Errors.h"
@@ -34,6 +35,22 @@ BasicRelation Relation::convexHull(HullMethod method) const {
   WorkBudget::Operation op;
   if (std::optional<BasicRelation> one = coalescedToOne(*this))
     return Relation(*one).convexHull(method);
+  // One difference system (loop bounds, guards, triangles) is its own
+  // integer hull once its rows are tightened (total unimodularity).
+  if (disjuncts_.size() == 1 && disjuncts_.front().numLocals() == 0) {
+    const BasicRelation &d = disjuncts_.front();
+    bool difference = true;
+    for (const Matrix *m : {&d.equalities(), &d.inequalities()})
+      for (unsigned i = 0; i < m->numRows() && difference; ++i)
+        difference = difference::isDifferenceRow(m->row(i), d.numVars());
+    if (difference) {
+      BasicRelation b = d;
+      if (!finishHull(b))
+        return BasicRelation::empty(space_);
+      b.setSpace(space_);
+      return b;
+    }
+  }
   std::vector<LocalPiece> locals = detectedPieces(*this);
   Lifted lifted = alignDivisions(space_, locals);
   unsigned n = lifted.model.numVars();
