@@ -64,6 +64,33 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   return result;
 }
 
+/// The point `b` is when it is one fixed point (every variable equal to a
+/// constant, no locals, no inequalities); nullopt otherwise.
+std::optional<std::vector<Int>> fixedPoint(const BasicRelation &b) {
+  unsigned n = b.numVars();
+  if (b.numLocals() > 0 || b.numInequalities() > 0 || b.numEqualities() != n)
+    return std::nullopt;
+  std::vector<Int> point(n);
+  std::vector<bool> seen(n, false);
+  for (unsigned e = 0; e < n; ++e) {
+    ConstRow row = b.equality(e);
+    unsigned col = n;
+    for (unsigned c = 0; c < n; ++c) {
+      if (row[c].isZero())
+        continue;
+      if (col != n || !(row[c] == Int(1) || row[c] == Int(-1)))
+        return std::nullopt;
+      col = c;
+    }
+    if (col == n || seen[col])
+      return std::nullopt;
+    seen[col] = true;
+    // row[col] * x + k = 0.
+    point[col] = row[col].isOne() ? -row[n] : row[n];
+  }
+  return point;
+}
+
 Relation lexOpt(const Relation &r, bool maximize) {
   WorkBudget::Operation op;
   if (r.isParams())
@@ -78,6 +105,30 @@ Relation lexOpt(const Relation &r, bool maximize) {
   }
   if (r.numDisjuncts() == 1)
     return all;
+  // A set without parameters: each disjunct's optimum is one point, and
+  // the optimum of the union is the best of them.
+  if (r.isSet() && r.space().numParams() == 0) {
+    std::optional<std::vector<Int>> best;
+    unsigned bestIndex = 0;
+    bool allPoints = true;
+    for (unsigned i = 0; i < all.numDisjuncts() && allPoints; ++i) {
+      std::optional<std::vector<Int>> p = fixedPoint(all.disjuncts()[i]);
+      if (!p) {
+        allPoints = false;
+        break;
+      }
+      if (!best || (maximize ? *p > *best : *p < *best)) {
+        best = std::move(p);
+        bestIndex = i;
+      }
+    }
+    if (allPoints) {
+      Relation out(r.space());
+      if (best)
+        out.addDisjunct(all.disjuncts()[bestIndex]);
+      return out;
+    }
+  }
   // Across disjuncts: drop the images beaten by another candidate.
   Space rangeSpace = r.isSet() ? r.space() : r.space().rangeSpace();
   Relation candidates = r.isSet()
