@@ -327,13 +327,19 @@ void PipBranch::recordSolution(LexMinResult &out, unsigned numBoundedVars) {
 }
 
 void PipBranch::solve(LexMinResult &out, unsigned numBoundedVars) {
+  // Rows before scanStart are known non-negative on the context: a split
+  // only shrinks the context and leaves the rows as they are, so the scan
+  // resumes where it stopped; a pivot or a cut changes rows and restarts it.
+  unsigned scanStart = 0;
   while (true) {
     WorkBudget::charge(tab_.numRows() + 1);
     if (contextSimplex_.isEmpty())
       return;
     // 1. A row whose constant is negative somewhere on the context.
     bool pivoted = false;
-    for (unsigned r = 0; r < tab_.numRows() && !pivoted; ++r) {
+    unsigned first = scanStart;
+    scanStart = 0;
+    for (unsigned r = first; r < tab_.numRows() && !pivoted; ++r) {
       int m = tab_.at(r, kBigM).sign();
       if (m > 0)
         continue;
@@ -359,7 +365,8 @@ void PipBranch::solve(LexMinResult &out, unsigned numBoundedVars) {
           addContextInequality(expr);
           if (context_.isEmpty())
             return;
-          pivoted = true; // Restart the scan with the new context.
+          pivoted = true; // Rescan from this row, now non-negative.
+          scanStart = r;
           break;
         }
         mustPivot = true;
