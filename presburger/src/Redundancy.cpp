@@ -6,6 +6,7 @@
 #include "presburger/WorkBudget.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 
 namespace presburger {
@@ -116,6 +117,25 @@ bool BasicRelation::removeDifferenceRedundancies() {
   return true;
 }
 
+namespace {
+/// A hash of the rows of `m` that ignores their order (the sum of the rows'
+/// hashes): different values mean different row multisets.
+uint64_t rowSetHash(const Matrix &m) {
+  uint64_t sum = 0;
+  for (unsigned r = 0; r < m.numRows(); ++r) {
+    uint64_t h = 1469598103934665603ull;
+    for (const Int &v : m.row(r))
+      h = (h ^ uint64_t(v.hash())) * 1099511628211ull;
+    sum += h;
+  }
+  return sum;
+}
+} // namespace
+
+uint64_t BasicRelation::constraintFingerprint() const {
+  return rowSetHash(eqs_) * 31 + rowSetHash(ineqs_);
+}
+
 bool BasicRelation::isObviouslyEqual(const BasicRelation &other) const {
   if (numLocals_ != other.numLocals_ || numCols() != other.numCols() ||
       eqs_.numRows() != other.eqs_.numRows() ||
@@ -125,6 +145,9 @@ bool BasicRelation::isObviouslyEqual(const BasicRelation &other) const {
     return false;
   if (eqs_ == other.eqs_ && ineqs_ == other.ineqs_)
     return true;
+  if (rowSetHash(eqs_) != rowSetHash(other.eqs_) ||
+      rowSetHash(ineqs_) != rowSetHash(other.ineqs_))
+    return false;
   BasicRelation a = *this, b = other;
   a.sortConstraints();
   b.sortConstraints();

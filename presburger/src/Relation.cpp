@@ -71,12 +71,17 @@ Relation Relation::unite(const Relation &other) const {
   checkSameTuples(a.space_, b.space_, "union");
   presburger::alignParams(a, b);
   size_t own = a.disjuncts_.size();
+  // Fingerprints first: the exact comparison runs only on a match.
+  std::vector<uint64_t> prints(own);
+  for (size_t i = 0; i < own; ++i)
+    prints[i] = a.disjuncts_[i].constraintFingerprint();
   for (BasicRelation &d : b.disjuncts_) {
     // A disjunct written exactly as one already there adds nothing (isl
     // drops such obvious duplicates in its union too).
     bool repeated = false;
+    uint64_t print = d.constraintFingerprint();
     for (size_t i = 0; i < own && !repeated; ++i)
-      repeated = a.disjuncts_[i].isObviouslyEqual(d);
+      repeated = prints[i] == print && a.disjuncts_[i].isObviouslyEqual(d);
     if (repeated)
       continue;
     d.setSpace(a.space_);

@@ -23,6 +23,7 @@
 #include "presburger/Space.h"
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -206,6 +207,9 @@ public:
   /// order of the constraints (a syntactic test: equal sets written
   /// differently answer false). Cheap; used to drop repeated disjuncts.
   bool isObviouslyEqual(const BasicRelation &other) const;
+  /// A hash of the constraints that ignores their order: relations that
+  /// are obviously equal have the same fingerprint. O(size), no allocation.
+  uint64_t constraintFingerprint() const;
 
   /// Eliminates the variables in columns [firstCol, firstCol + n) by
   /// Gaussian substitution where an equality involves them and by
