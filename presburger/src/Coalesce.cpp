@@ -622,13 +622,9 @@ bool coveredBy(const BasicRelation &c,
 /// false when it cannot decide.
 /// Whether every row of `b` is a difference row and `b` has no locals.
 bool isDifferenceSystem(const BasicRelation &b) {
-  if (b.numLocals() > 0)
-    return false;
-  for (const Matrix *m : {&b.equalities(), &b.inequalities()})
-    for (unsigned i = 0; i < m->numRows(); ++i)
-      if (!difference::isDifferenceRow(m->row(i), b.numVars()))
-        return false;
-  return true;
+  return b.numLocals() == 0 &&
+         difference::isDifferenceSystem(b.equalities(), b.inequalities(),
+                                        b.numVars());
 }
 
 /// coveredBy for difference systems without locals: every part split off

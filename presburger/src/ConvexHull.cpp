@@ -39,11 +39,8 @@ BasicRelation Relation::convexHull(HullMethod method) const {
   // integer hull once its rows are tightened (total unimodularity).
   if (disjuncts_.size() == 1 && disjuncts_.front().numLocals() == 0) {
     const BasicRelation &d = disjuncts_.front();
-    bool difference = true;
-    for (const Matrix *m : {&d.equalities(), &d.inequalities()})
-      for (unsigned i = 0; i < m->numRows() && difference; ++i)
-        difference = difference::isDifferenceRow(m->row(i), d.numVars());
-    if (difference) {
+    if (difference::isDifferenceSystem(d.equalities(), d.inequalities(),
+                                       d.numVars())) {
       BasicRelation b = d;
       if (!finishHull(b))
         return BasicRelation::empty(space_);

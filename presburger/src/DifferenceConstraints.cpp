@@ -67,6 +67,14 @@ bool isDifferenceRow(ConstRow row, unsigned nv) {
   return readRow(row, nv, r) != RowShape::Other;
 }
 
+bool isDifferenceSystem(const Matrix &eqs, const Matrix &ineqs, unsigned nv) {
+  for (const Matrix *m : {&eqs, &ineqs})
+    for (unsigned i = 0; i < m->numRows(); ++i)
+      if (!isDifferenceRow(m->row(i), nv))
+        return false;
+  return true;
+}
+
 std::optional<bool> isEmpty(const Matrix &eqs, const Matrix &ineqs,
                             unsigned nv) {
   return solve(eqs, ineqs, nv, nullptr);

@@ -30,6 +30,9 @@ namespace presburger::difference {
 /// coefficient or two of equal magnitude and opposite sign, all small.
 bool isDifferenceRow(ConstRow row, unsigned nv);
 
+/// Whether every row of `eqs` and `ineqs` is a difference row.
+bool isDifferenceSystem(const Matrix &eqs, const Matrix &ineqs, unsigned nv);
+
 /// Emptiness of the system eqs == 0, ineqs >= 0 over `nv` variables, when
 /// it is a difference system (Bellman-Ford). nullopt when a row is not of
 /// that form, a value is not a small integer, or the system is too large

@@ -173,14 +173,8 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   // test (usually most of t's constraints hold on s). Built on first use:
   // pieces that are difference systems have a cheaper emptiness test.
   unsigned nv = base.numVars();
-  auto differenceRows = [nv](const Matrix &m) {
-    for (unsigned i = 0; i < m.numRows(); ++i)
-      if (!difference::isDifferenceRow(m.row(i), nv))
-        return false;
-    return true;
-  };
-  bool curIsDifference = differenceRows(base.equalities()) &&
-                         differenceRows(base.inequalities());
+  bool curIsDifference = difference::isDifferenceSystem(
+      base.equalities(), base.inequalities(), nv);
   std::optional<Simplex> relaxation;
   // Strided loop bounds: the exact integer minimum of a row over cur from
   // its substituted constraint graph, rebuilt when cur changes.
