@@ -11,6 +11,7 @@
 // so it is looser than the convex hull.
 //
 //===----------------------------------------------------------------------===//
+#include "DifferenceConstraints.h"
 #include "HullUtils.h"
 
 #include "presburger/Errors.h"
@@ -81,13 +82,26 @@ BasicRelation Relation::simpleHull() const {
     for (unsigned i = 0; i < u.numInequalities(); ++i)
       consider(u.inequality(i), false);
   }
-  std::vector<Simplex> tableaus;
-  for (const BasicRelation &u : pieces) {
-    RatPoly p(n);
-    p.eqs = u.equalities();
-    p.ineqs = u.inequalities();
-    tableaus.push_back(simplexOf(p));
-  }
+  // Per piece, its shortest paths when it is a difference system (loop
+  // bounds and guards: the optimum of a difference direction without a
+  // tableau), and its tableau, built on first need.
+  std::vector<std::optional<difference::Distances>> graphs;
+  std::vector<std::optional<Simplex>> tableaus(pieces.size());
+  for (const BasicRelation &u : pieces)
+    graphs.push_back(
+        difference::Distances::of(u.equalities(), u.inequalities(), n));
+  auto minimum = [&](size_t k, ConstRow row) -> Optimum {
+    if (graphs[k])
+      if (std::optional<Optimum> o = graphs[k]->optimum(row, false))
+        return *o;
+    if (!tableaus[k]) {
+      RatPoly p(n);
+      p.eqs = pieces[k].equalities();
+      p.ineqs = pieces[k].inequalities();
+      tableaus[k].emplace(simplexOf(p));
+    }
+    return tableaus[k]->computeOptimum(row, false);
+  };
   Matrix ineqs(0, n + 1);
   for (const std::vector<Int> &a : directions) {
     WorkBudget::charge(tableaus.size() * (n + 1));
@@ -95,10 +109,10 @@ BasicRelation Relation::simpleHull() const {
     row.push_back(Int(0));
     std::optional<Int> bound;
     bool bounded = true;
-    for (Simplex &s : tableaus) {
-      if (s.isEmpty())
+    for (size_t k = 0; k < pieces.size(); ++k) {
+      Optimum o = minimum(k, row);
+      if (o.kind == OptimumKind::Empty)
         continue;
-      Optimum o = s.computeOptimum(row, false);
       if (!o.isBounded()) {
         bounded = false;
         break;
