@@ -60,6 +60,58 @@ Edge inequalityEdge(const DifferenceRow &r) {
   return {r.q, r.p, floorDiv64(r.k, -r.a)}; // x_p <= x_q + floor(k / -a)
 }
 
+enum class EdgeRead { Added, Infeasible, NotDifference };
+
+/// Calls add(edge) for the edges of eqs == 0, ineqs >= 0 (an equality
+/// gives two); constant rows add nothing. Infeasible when a row alone has
+/// no integer solution, NotDifference when a row has another shape (or,
+/// with `unitOnly`, a coefficient other than +-1: then the edges describe
+/// the rational polyhedron exactly, not only its integer points).
+template <typename AddEdge>
+EdgeRead readEdges(const Matrix &eqs, const Matrix &ineqs, unsigned nv,
+                   bool unitOnly, AddEdge add) {
+  for (const Matrix *m : {&eqs, &ineqs}) {
+    bool equality = m == &eqs;
+    for (unsigned i = 0; i < m->numRows(); ++i) {
+      DifferenceRow r;
+      switch (readRow(m->row(i), nv, r)) {
+      case RowShape::Other:
+        return EdgeRead::NotDifference;
+      case RowShape::Constant:
+        if (equality ? r.k != 0 : r.k < 0)
+          return EdgeRead::Infeasible;
+        continue;
+      case RowShape::Difference:
+        break;
+      }
+      if (unitOnly && r.a != 1 && r.a != -1)
+        return EdgeRead::NotDifference;
+      if (!equality) {
+        if (!add(inequalityEdge(r)))
+          return EdgeRead::NotDifference;
+        continue;
+      }
+      // x_p - x_q == -k / a, which must be an integer.
+      if (r.k % r.a != 0)
+        return EdgeRead::Infeasible;
+      int64_t d = -(r.k / r.a);
+      if (!add(Edge{r.q, r.p, d}) || !add(Edge{r.p, r.q, -d}))
+        return EdgeRead::NotDifference;
+    }
+  }
+  return EdgeRead::Added;
+}
+
+/// row -= (row[col] / eq[col]) * eq, exact since eq[col] is +-1.
+void eliminateWith(Row row, ConstRow eq, unsigned col) {
+  if (row[col].isZero())
+    return;
+  Int f = eq[col].isOne() ? row[col] : -row[col];
+  for (size_t c = 0; c < eq.size(); ++c)
+    if (!eq[c].isZero())
+      row[c] -= f * eq[c];
+}
+
 } // namespace
 
 bool isDifferenceRow(ConstRow row, unsigned nv) {
@@ -87,45 +139,19 @@ std::optional<bool> solve(const Matrix &eqs, const Matrix &ineqs, unsigned nv,
     return std::nullopt;
   Edge edges[kMaxEdges];
   unsigned numEdges = 0;
-  // 1 when the row was added, 0 when it alone has no integer solution, -1
-  // when it is not of the difference form.
-  auto addRow = [&](ConstRow row, bool equality) -> int {
-    DifferenceRow r;
-    switch (readRow(row, nv, r)) {
-    case RowShape::Other:
-      return -1;
-    case RowShape::Constant:
-      return (equality ? r.k == 0 : r.k >= 0) ? 1 : 0;
-    case RowShape::Difference:
-      break;
-    }
-    if (numEdges + 2 > kMaxEdges)
-      return -1;
-    if (equality) {
-      // x_p - x_q == -k / a, which must be an integer.
-      if (r.k % r.a != 0)
-        return 0;
-      int64_t d = -(r.k / r.a);
-      edges[numEdges++] = {r.q, r.p, d};  // x_p <= x_q + d
-      edges[numEdges++] = {r.p, r.q, -d}; // x_q <= x_p - d
-      return 1;
-    }
-    edges[numEdges++] = inequalityEdge(r);
-    return 1;
-  };
-  for (unsigned i = 0; i < eqs.numRows(); ++i) {
-    int r = addRow(eqs.row(i), true);
-    if (r < 0)
-      return std::nullopt;
-    if (r == 0)
-      return true;
-  }
-  for (unsigned i = 0; i < ineqs.numRows(); ++i) {
-    int r = addRow(ineqs.row(i), false);
-    if (r < 0)
-      return std::nullopt;
-    if (r == 0)
-      return true;
+  // Fixed-size buffers: no allocation on this path (every emptiness test).
+  switch (readEdges(eqs, ineqs, nv, /*unitOnly=*/false, [&](const Edge &e) {
+    if (numEdges == kMaxEdges)
+      return false;
+    edges[numEdges++] = e;
+    return true;
+  })) {
+  case EdgeRead::NotDifference:
+    return std::nullopt;
+  case EdgeRead::Infeasible:
+    return true;
+  case EdgeRead::Added:
+    break;
   }
   // Bellman-Ford from a virtual source at distance 0 to every node.
   int64_t dist[kMaxNodes];
@@ -167,15 +193,6 @@ std::optional<Substituted> substituteUnitEqualities(const Matrix &eqs,
   Matrix e = eqs;
   Substituted out{ineqs, false, {}};
   Matrix &in = out.ineqs;
-  // Row r -= (r[col] / eq[col]) * eq, exact since eq[col] is +-1.
-  auto eliminate = [nv](Matrix &m, unsigned r, ConstRow eq, unsigned col) {
-    if (m.at(r, col).isZero())
-      return;
-    Int f = eq[col].isOne() ? m.at(r, col) : -m.at(r, col);
-    for (unsigned c = 0; c <= nv; ++c)
-      if (!eq[c].isZero())
-        m.at(r, c) -= f * eq[c];
-  };
   while (e.numRows() > 0) {
     unsigned last = e.numRows() - 1;
     // Divide by the content; a constant it does not divide is a
@@ -205,9 +222,9 @@ std::optional<Substituted> substituteUnitEqualities(const Matrix &eqs,
     out.eliminated.push_back({col, eq});
     e.removeRow(last);
     for (unsigned r = 0; r < e.numRows(); ++r)
-      eliminate(e, r, eq, col);
+      eliminateWith(e.row(r), eq, col);
     for (unsigned r = 0; r < in.numRows(); ++r)
-      eliminate(in, r, eq, col);
+      eliminateWith(in.row(r), eq, col);
   }
   // Tighten the inequalities over the integers (divide by the content,
   // floor the constant): the difference tests expect unit rows.
@@ -242,46 +259,18 @@ std::optional<Distances> Distances::of(const Matrix &eqs, const Matrix &ineqs,
   g.d_.assign(n * n, kInfinity);
   for (unsigned i = 0; i < n; ++i)
     g.d_[i * n + i] = 0;
-  auto addEdge = [&](const Edge &e) {
-    int64_t &slot = g.d_[e.from * n + e.to];
-    if (e.w < slot)
-      slot = e.w;
-  };
   // Normalized rows have unit coefficients, so an edge weight is the row's
-  // constant and the rational and integer readings agree.
-  // Constant rows (left by substitutions) add no edge; a false one makes
-  // the system empty.
-  enum { Add, Skip, Fail };
-  auto read = [&](ConstRow row, bool equality, DifferenceRow &r) {
-    switch (readRow(row, nv, r)) {
-    case RowShape::Other:
-      return Fail;
-    case RowShape::Constant:
-      return (equality ? r.k == 0 : r.k >= 0) ? Skip : Fail;
-    case RowShape::Difference:
-      break;
-    }
-    return r.a == 1 || r.a == -1 ? Add : Fail;
-  };
-  for (unsigned i = 0; i < eqs.numRows(); ++i) {
-    DifferenceRow r;
-    int kind = read(eqs.row(i), true, r);
-    if (kind == Fail)
-      return std::nullopt;
-    if (kind == Skip)
-      continue;
-    Edge e = inequalityEdge(r);
-    addEdge(e);
-    addEdge({e.to, e.from, -e.w});
-  }
-  for (unsigned i = 0; i < ineqs.numRows(); ++i) {
-    DifferenceRow r;
-    int kind = read(ineqs.row(i), false, r);
-    if (kind == Fail)
-      return std::nullopt;
-    if (kind == Add)
-      addEdge(inequalityEdge(r));
-  }
+  // constant and the rational and integer readings agree. Constant rows
+  // (left by substitutions) add no edge; a false one makes it empty.
+  EdgeRead read = readEdges(eqs, ineqs, nv, /*unitOnly=*/true,
+                            [&](const Edge &e) {
+                              int64_t &slot = g.d_[e.from * n + e.to];
+                              if (e.w < slot)
+                                slot = e.w;
+                              return true;
+                            });
+  if (read != EdgeRead::Added)
+    return std::nullopt;
   int64_t *d = g.d_.data();
   for (unsigned k = 0; k < n; ++k)
     for (unsigned i = 0; i < n; ++i) {
@@ -386,16 +375,8 @@ std::optional<IntegerOptima> IntegerOptima::of(const Matrix &eqs,
 
 std::optional<Optimum> IntegerOptima::minimum(ConstRow row) const {
   std::vector<Int> r(row.begin(), row.end());
-  unsigned nv = unsigned(r.size()) - 1;
-  for (const Substituted::Elimination &el : eliminated_) {
-    const Int &a = r[el.column];
-    if (a.isZero())
-      continue;
-    Int f = el.equality[el.column].isOne() ? a : -a;
-    for (unsigned c = 0; c <= nv; ++c)
-      if (!el.equality[c].isZero())
-        r[c] -= f * el.equality[c];
-  }
+  for (const Substituted::Elimination &el : eliminated_)
+    eliminateWith(r, el.equality, el.column);
   return distances_.optimum(r, /*maximize=*/false);
 }
 

@@ -233,6 +233,31 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     if (piece.normalize() && !piece.isEmpty())
       pieces.push_back(std::move(piece));
   };
+  // Adds the subtrahend's row to cur (as an equality or an inequality);
+  // `holds`: it held on all of cur, so cur's integer points and the graph
+  // optima stay as they are. False when cur is found empty: no more parts.
+  auto extendCur = [&](const std::vector<Int> &row, bool equality,
+                       bool isDifference, bool holds) {
+    if (equality)
+      cur.addEquality(row);
+    else
+      cur.addInequality(row);
+    optimaStale = optimaStale || !holds;
+    curIsDifference = isDifference;
+    // With graph optima or a relaxation, emptiness of cur shows there, and
+    // every part is normalized on its own: cur need not be normalized at
+    // each step.
+    if (optima)
+      return true;
+    if (relaxation) {
+      if (equality)
+        relaxation->addEquality(row);
+      else
+        relaxation->addInequality(row);
+      return !relaxation->isEmpty();
+    }
+    return cur.normalize();
+  };
   unsigned nc = base.numCols();
   for (unsigned e = 0; e < t.numEqualities(); ++e) {
     WorkBudget::charge(nc);
@@ -246,21 +271,8 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     addPiece(pos, isDifference);
     bool holds = rowHolds;
     addPiece(neg, isDifference);
-    cur.addEquality(row);
-    optimaStale = optimaStale || !(holds && rowHolds);
-    curIsDifference = isDifference;
-    // With a relaxation or graph optima, emptiness of cur shows there, and
-    // every piece is normalized on its own: cur need not be normalized at
-    // each step.
-    if (optima) {
-      continue;
-    } else if (relaxation) {
-      relaxation->addEquality(row);
-      if (relaxation->isEmpty())
-        return pieces;
-    } else if (!cur.normalize()) {
+    if (!extendCur(row, /*equality=*/true, isDifference, holds && rowHolds))
       return pieces;
-    }
   }
   for (unsigned i = 0; i < t.numInequalities(); ++i) {
     std::vector<Int> tRow(t.inequality(i).begin(), t.inequality(i).end());
@@ -274,21 +286,8 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     neg.back() -= Int(1); // row <= -1
     bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
     addPiece(neg, isDifference);
-    cur.addInequality(row);
-    optimaStale = optimaStale || !rowHolds;
-    curIsDifference = isDifference;
-    // With a relaxation or graph optima, emptiness of cur shows there, and
-    // every piece is normalized on its own: cur need not be normalized at
-    // each step.
-    if (optima) {
-      continue;
-    } else if (relaxation) {
-      relaxation->addInequality(row);
-      if (relaxation->isEmpty())
-        return pieces;
-    } else if (!cur.normalize()) {
+    if (!extendCur(row, /*equality=*/false, isDifference, rowHolds))
       return pieces;
-    }
   }
   return pieces;
 }
