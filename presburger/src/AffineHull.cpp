@@ -1,7 +1,8 @@
 //===- AffineHull.cpp - Affine hulls of relations -------------------------===//
 //
 // isl's isl_map_affine_hull:
-//  1. For each disjunct, the affine hull of its integer points over all its
+//  1. For each disjunct (without the divisions only their own definitions
+//     constrain), the affine hull of its integer points over all its
 //     columns, locals included (HullUtils: integerAffineHull grows a set of
 //     integer points until no integer point of the disjunct lies off one of
 //     their equalities). Divisions these equalities fix with a unit
@@ -11,7 +12,9 @@
 //     "e(x) = 0 mod m", each written in a canonical form with a new
 //     division floor(e(x) / m) (isl makes the strides of existentials
 //     explicit this way and keeps its own, normalized, divisions; the
-//     canonical form plays the part of isl's normalization).
+//     canonical form plays the part of isl's normalization). A congruence
+//     the remaining equalities already imply is dropped: as in isl, where
+//     such a division is eliminated through a unit-coefficient equality.
 //  3. The divisions of all disjuncts are aligned; a disjunct gets the
 //     defining constraints of the divisions it did not have, and the affine
 //     hull of the union is the affine hull of the integer affine hulls of
@@ -75,6 +78,44 @@ bool canonicalStride(std::vector<Int> &num, Int &m) {
   return true;
 }
 
+/// Whether the congruence num . [x 1] = 0 (mod m) (num has n + 1 entries)
+/// holds at every integer point of `lattice` (the integer solutions of some
+/// equalities over n variables; nullopt when there are none). A stride that
+/// a piece's equalities already imply must not become a division of its
+/// own: in the lifted space of a union it would tie the divisions of the
+/// other pieces to its own and shrink the hull.
+bool congruenceImplied(const std::optional<Compression> &lattice, unsigned n,
+                       const std::vector<Int> &num, const Int &m) {
+  if (!lattice)
+    return true; // No integer solution: every congruence holds.
+  Int value = num[n];
+  for (unsigned v = 0; v < n; ++v)
+    value += num[v] * lattice->origin[v];
+  if (!mod(value, m).isZero())
+    return false;
+  for (unsigned j = 0; j < lattice->dim(); ++j) {
+    Int step(0);
+    for (unsigned v = 0; v < n; ++v)
+      step += num[v] * lattice->basis.at(v, j);
+    if (!mod(step, m).isZero())
+      return false;
+  }
+  return true;
+}
+
+/// Drops the strides that the equalities `pure` (rows over base + 1
+/// columns) imply on their own. A stride implied by other strides stays: in
+/// the lifted space its division can be shared with another piece that has
+/// that stride alone, and the union keeps it.
+void dropImpliedStrides(
+    unsigned base, const Matrix &pure,
+    std::vector<std::pair<std::vector<Int>, Int>> &strides) {
+  std::optional<Compression> lattice = compressEqualities(pure, base);
+  std::erase_if(strides, [&](const std::pair<std::vector<Int>, Int> &s) {
+    return congruenceImplied(lattice, base, s.first, s.second);
+  });
+}
+
 /// The equalities `eqs` (rows over [vars | locals | const]) of the integer
 /// affine hull of a disjunct with `base` variables and `nl` locals, with
 /// every local projected out as a lattice: equalities on the variables,
@@ -132,18 +173,7 @@ LocalPiece projectLocals(unsigned base, unsigned nl, const Matrix &eqs) {
         strides.emplace_back(std::move(num), std::move(modulus));
     }
   }
-  unsigned ns = unsigned(strides.size());
-  unsigned width = base + ns + 1;
-  LocalPiece out;
-  out.eqs = Matrix(0, width);
-  out.ineqs = Matrix(0, width);
-  auto place = [&](const std::vector<Int> &row) { // Over base + 1 columns.
-    std::vector<Int> full(width);
-    for (unsigned c = 0; c < base; ++c)
-      full[c] = row[c];
-    full[width - 1] = row[base];
-    return full;
-  };
+  Matrix pureRows(0, base + 1);
   for (const FracRow &p : pure) {
     Int scale;
     std::vector<Int> row = integerMultiple(p, scale);
@@ -151,13 +181,28 @@ LocalPiece projectLocals(unsigned base, unsigned nl, const Matrix &eqs) {
     for (const Int &v : row)
       zero = zero && v.isZero();
     if (!zero)
-      out.eqs.appendRow(place(row));
+      pureRows.appendRow(row);
   }
+  dropImpliedStrides(base, pureRows, strides);
+  unsigned ns = unsigned(strides.size());
+  unsigned width = base + ns + 1;
+  LocalPiece out;
+  out.eqs = Matrix(0, width);
+  out.ineqs = Matrix(0, width);
+  auto place = [&](ConstRow row) { // Over base + 1 columns.
+    std::vector<Int> full(width);
+    for (unsigned c = 0; c < base; ++c)
+      full[c] = row[c];
+    full[width - 1] = row[base];
+    return full;
+  };
+  for (unsigned r = 0; r < pureRows.numRows(); ++r)
+    out.eqs.appendRow(place(pureRows.row(r)));
   for (unsigned t = 0; t < ns; ++t) {
-    std::vector<Int> eq = place(strides[t].first);
+    std::vector<Int> eq = place(ConstRow(strides[t].first));
     eq[base + t] = -strides[t].second;
     out.eqs.appendRow(eq);
-    out.divNum.push_back(place(strides[t].first));
+    out.divNum.push_back(place(ConstRow(strides[t].first)));
     out.divDen.push_back(strides[t].second);
   }
   return out;
@@ -172,6 +217,9 @@ BasicRelation Relation::affineHull() const {
     BasicRelation b = d;
     if (!b.simplifyLocals())
       continue;
+    // A division that only its own definition constrains says nothing
+    // about the disjunct (isl's disjuncts never carry one).
+    dropFreeDivs(b);
     std::optional<AffineHullResult> ah = integerAffineHull(b);
     if (!ah)
       continue;

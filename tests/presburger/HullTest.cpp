@@ -293,6 +293,29 @@ TEST(AffineHull, OnlyDivisionsCarryStrides) {
              "{ [i] }");
 }
 
+TEST(AffineHull, StridesTheEqualitiesImplyGetNoDivision) {
+  // In the first disjunct n = 3i + 3 implies n mod 3 = 0. Were that stride
+  // a division of its own, the lifted union would tie it to the second
+  // disjunct's floor((n + 1)/3) and keep n - d0 - 2 d1 = 0, which excludes
+  // n mod 3 = 1. The points (i, n) = (-1, 0), (-2, 2), (-3, 2), (-2, -1)
+  // span the whole space, and so does isl's hull.
+  expectSame(R("[n] -> { [i] : (3i = -3 + n and n >= -6) or "
+               "((1 + n) mod 3 = 0 and i <= -2) }")
+                 .affineHull(),
+             "[n] -> { [i] }");
+  // The same with the stride written as an existential.
+  expectSame(R("[n] -> { [i] : (exists e : n = 3e and 3i = -3 + n and "
+               "n >= -6) or ((1 + n) mod 3 = 0 and i <= -2) }")
+                 .affineHull(),
+             "[n] -> { [i] }");
+  // A stride implied by another stride stays: it is what the union keeps.
+  expectSame(R("[n] -> { [i, j] : (n = 1 and i < 0 and j <= -2) or "
+               "((1 + n) mod 2 = 0 and (1 + n + 2j) mod 4 = 0 and "
+               "-7 - 2n <= j <= 0) }")
+                 .affineHull(),
+             "[n] -> { [i, j] : (1 + n) mod 2 = 0 }");
+}
+
 TEST(AffineHull, EmptyAndZeroDimensional) {
   EXPECT_TRUE(R("{ [i] : false }").affineHull().isEmpty());
   EXPECT_TRUE(R("{ [i] : 0 <= 3i <= 2 and i >= 1 }").affineHull().isEmpty());
