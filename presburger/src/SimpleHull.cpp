@@ -38,10 +38,10 @@ BasicRelation Relation::simpleHull() const {
   // isl does, without the cost of a simplification nobody asked for.
   if (live.disjuncts_.size() == 1)
     return live.disjuncts_.front();
-  // A union that coalesces to one disjunct: that disjunct is the tightest
-  // hull there is.
-  if (std::optional<BasicRelation> one = coalescedToOne(live))
-    live.disjuncts_ = {*one};
+  // A polyhedron split in pieces (index-set splitting) is its own hull.
+  // Coalescing would find more unions that are one disjunct, but costs more
+  // than the hull whenever it fails (isl does not try either).
+  fuseAdjacentCuts(live.disjuncts_);
   if (live.disjuncts_.size() == 1) {
     BasicRelation b = live.disjuncts_.front();
     if (!b.simplify())

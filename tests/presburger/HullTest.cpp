@@ -84,6 +84,31 @@ TEST(ConvexHull, IntegerTighteningOnTheLattice) {
   expectSame(s.convexHull(), "{ [i, j] : 2j = 3i - 1 and 1 <= i <= 9 }");
 }
 
+TEST(ConvexHull, SplitPolyhedraFuseBack) {
+  // Index-set splitting at i = 10; the piece i >= 10 lost the redundant
+  // i >= 0 when it was built: still one polyhedron cut in two.
+  const char *split = "[n] -> { [i] : 0 <= i < n and i < n - 3 and i < 10; "
+                      "[i] : 0 <= i < n and i < n - 3 and i >= 10 }";
+  expectSame(R(split).convexHull(), "[n] -> { [i] : 0 <= i < n - 3 }");
+  expectSame(R(split).simpleHull(), "[n] -> { [i] : 0 <= i < n - 3 }");
+  // Adjacent in i, but j <= 3 does not hold on the first piece: not one
+  // polyhedron, and the hull has a new facet (as isl's).
+  const char *step = "{ [i, j] : 0 <= i <= 9 and 0 <= j <= 5; "
+                     "[i, j] : 10 <= i <= 20 and 0 <= j <= 3 }";
+  expectSame(R(step).convexHull(),
+             "{ [i, j] : 0 <= i <= 20 and 0 <= j <= 5 and 2i + 11j <= 73 }");
+  expectSame(R(step).simpleHull(), "{ [i, j] : 0 <= i <= 20 and 0 <= j <= 5 }");
+  // A gap of one (i <= 9, i >= 11) is no cut: the hull closes it.
+  expectSame(R("{ [i] : 0 <= i <= 9 or 11 <= i <= 20 }").simpleHull(),
+             "{ [i] : 0 <= i <= 20 }");
+  // Three slabs fuse pairwise.
+  expectSame(R("[n] -> { [i, j] : 0 <= j < n and 0 <= i < n and i < 5; "
+               "[i, j] : 0 <= j < n and 0 <= i < n and 5 <= i < 9; "
+               "[i, j] : 0 <= j < n and 0 <= i < n and i >= 9 }")
+                 .simpleHull(),
+             "[n] -> { [i, j] : 0 <= j < n and 0 <= i < n }");
+}
+
 TEST(ConvexHull, UnboundedQuadrantAndPoint) {
   // Rays (1,0) and (0,1); vertices (0,0) and (-3,2). Facets: j >= 0,
   // i >= -3 and the edge 2i + 3j >= 0 from (-3,2) to (0,0).
