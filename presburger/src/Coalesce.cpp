@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DifferenceConstraints.h"
+#include "FuseCuts.h"
 
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"
@@ -1710,9 +1711,19 @@ std::vector<BasicRelation> coalescePieces(std::vector<Piece> pieces) {
 
 Relation Relation::coalesce() const {
   WorkBudget::Operation op;
-  std::vector<Piece> pieces;
+  // A polyhedron split in pieces (index-set splitting, peeling) is put back
+  // together syntactically before any piece is simplified.
+  std::vector<BasicRelation> input;
+  input.reserve(disjuncts_.size());
   for (const BasicRelation &d : disjuncts_) {
     BasicRelation b = d;
+    if (b.normalize())
+      input.push_back(std::move(b));
+  }
+  if (input.size() > 1)
+    fuseAdjacentCuts(input);
+  std::vector<Piece> pieces;
+  for (BasicRelation &b : input) {
     if (!simplifyPiece(b) || b.isEmpty())
       continue;
     Piece p;

@@ -113,17 +113,6 @@ Matrix fromCompressed(const Matrix &rows, const Compression &c);
 /// it runs out, or leaves several disjuncts, nullopt.
 std::optional<BasicRelation> coalescedToOne(const Relation &r);
 
-/// Fuses pairs of disjuncts that are one polyhedron cut in two by a
-/// hyperplane: the same equalities and locals, inequalities a.x + c >= 0 in
-/// one and -a.x - c - 1 >= 0 in the other (so every integer point of the
-/// polyhedron is in one of them), and the other inequalities either shared
-/// or valid on the other disjunct (one LP each: a redundant bound dropped
-/// from one piece, as i >= 0 from the piece i >= 10). The pair becomes the
-/// polyhedron; repeated until no pair is left. Exact over the integers:
-/// what index-set splitting produces, found without the LPs coalescing
-/// spends on every pair. The disjuncts must be normalized.
-void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts);
-
 bool gaussEliminate(BasicRelation &b);
 /// The constraints of a plain set `b`, tightened over the integers in the
 /// lattice of its own equalities: the inequalities are rewritten over the

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DifferenceConstraints.h"
+#include "FuseCuts.h"
 #include "HullUtils.h"
 
 #include "presburger/Errors.h"

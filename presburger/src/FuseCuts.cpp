@@ -1,0 +1,146 @@
+//===- FuseCuts.cpp - Putting split polyhedra back together ---------------===//
+//
+// See FuseCuts.h. Rows are compared as sorted lists of normalized rows; the
+// only arithmetic is one LP per bound that only one side of a cut has.
+//
+//===----------------------------------------------------------------------===//
+#include "FuseCuts.h"
+
+#include "presburger/Simplex.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace presburger {
+
+namespace {
+
+using SortedRows = std::vector<std::vector<Int>>;
+
+SortedRows sortedRows(const Matrix &m) {
+  SortedRows out;
+  out.reserve(m.numRows());
+  for (unsigned i = 0; i < m.numRows(); ++i)
+    out.emplace_back(m.row(i).begin(), m.row(i).end());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool sameLocals(const BasicRelation &a, const BasicRelation &b) {
+  if (a.numLocals() != b.numLocals())
+    return false;
+  for (unsigned k = 0; k < a.numLocals(); ++k) {
+    if (!a.hasDivDef(k) || !b.hasDivDef(k) ||
+        a.divDenominator(k) != b.divDenominator(k))
+      return false;
+    ConstRow x = a.divNumerator(k), y = b.divNumerator(k);
+    if (!std::equal(x.begin(), x.end(), y.begin(), y.end()))
+      return false;
+  }
+  return true;
+}
+
+/// The rows of `a` that `b` lacks (sorted lists).
+std::vector<const std::vector<Int> *> rowsMissingIn(const SortedRows &a,
+                                                    const SortedRows &b) {
+  std::vector<const std::vector<Int> *> out;
+  size_t j = 0;
+  for (const std::vector<Int> &r : a) {
+    while (j < b.size() && b[j] < r)
+      ++j;
+    if (j == b.size() || b[j] != r)
+      out.push_back(&r);
+  }
+  return out;
+}
+
+/// Whether every integer point of `d` satisfies each row of `rows` but the
+/// one at `skip` (a rational minimum, rounded up: rows have integer
+/// coefficients).
+bool validOn(const BasicRelation &d,
+             const std::vector<const std::vector<Int> *> &rows, size_t skip) {
+  if (rows.size() <= 1)
+    return true;
+  Simplex s(d.numVars());
+  for (unsigned i = 0; i < d.numEqualities(); ++i)
+    s.addEquality(d.equality(i));
+  for (unsigned i = 0; i < d.numInequalities(); ++i)
+    s.addInequality(d.inequality(i));
+  for (size_t k = 0; k < rows.size(); ++k) {
+    if (k == skip)
+      continue;
+    const std::vector<Int> &r = *rows[k];
+    std::vector<Int> lin(r.begin(), r.end() - 1);
+    lin.push_back(Int(0));
+    Optimum o = s.computeOptimum(ConstRow(lin), false);
+    if (o.kind == OptimumKind::Empty)
+      return true;
+    if (!o.isBounded() || o.value.ceil() + r.back() < Int(0))
+      return false;
+  }
+  return true;
+}
+
+/// When disjuncts a and b (with their sorted rows) are the polyhedron
+/// C and E_a and E_b cut by the hyperplane a.x + c >= 0 | -a.x - c - 1 >= 0
+/// (rows of C shared, E_a valid on b and E_b valid on a), that polyhedron.
+std::optional<BasicRelation>
+fuseCut(const BasicRelation &a, const SortedRows &ia, const BasicRelation &b,
+        const SortedRows &ib) {
+  std::vector<const std::vector<Int> *> onlyA = rowsMissingIn(ia, ib),
+                                         onlyB = rowsMissingIn(ib, ia);
+  if (onlyA.empty() || onlyB.empty())
+    return std::nullopt;
+  for (size_t x = 0; x < onlyA.size(); ++x)
+    for (size_t y = 0; y < onlyB.size(); ++y) {
+      const std::vector<Int> &ra = *onlyA[x], &rb = *onlyB[y];
+      bool adjacent = ra.back() + rb.back() == Int(-1);
+      for (size_t c = 0; c + 1 < ra.size() && adjacent; ++c)
+        adjacent = ra[c] == -rb[c];
+      if (!adjacent)
+        continue;
+      if (!validOn(b, onlyA, x) || !validOn(a, onlyB, y))
+        return std::nullopt;
+      BasicRelation out = a;
+      for (unsigned k = 0; k < out.numInequalities(); ++k) {
+        ConstRow r = out.inequality(k);
+        if (std::equal(r.begin(), r.end(), ra.begin(), ra.end())) {
+          out.removeInequality(k);
+          break;
+        }
+      }
+      for (size_t k = 0; k < onlyB.size(); ++k)
+        if (k != y)
+          out.addInequality(ConstRow(*onlyB[k]));
+      return out;
+    }
+  return std::nullopt;
+}
+
+} // namespace
+
+void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts) {
+  std::vector<SortedRows> eqs, ineqs;
+  for (const BasicRelation &d : disjuncts) {
+    eqs.push_back(sortedRows(d.equalities()));
+    ineqs.push_back(sortedRows(d.inequalities()));
+  }
+  for (size_t i = 0; i < disjuncts.size(); ++i) {
+    for (size_t j = i + 1; j < disjuncts.size(); ++j) {
+      if (eqs[i] != eqs[j] || !sameLocals(disjuncts[i], disjuncts[j]))
+        continue;
+      std::optional<BasicRelation> fused =
+          fuseCut(disjuncts[i], ineqs[i], disjuncts[j], ineqs[j]);
+      if (!fused)
+        continue;
+      disjuncts[i] = std::move(*fused);
+      ineqs[i] = sortedRows(disjuncts[i].inequalities());
+      disjuncts.erase(disjuncts.begin() + std::ptrdiff_t(j));
+      eqs.erase(eqs.begin() + std::ptrdiff_t(j));
+      ineqs.erase(ineqs.begin() + std::ptrdiff_t(j));
+      j = i; // Disjunct i changed: try every other disjunct again.
+    }
+  }
+}
+
+} // namespace presburger
