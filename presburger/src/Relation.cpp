@@ -186,7 +186,10 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   // `rowIsDifference`: the constraint negated is a difference row.
   auto addPiece = [&](std::vector<Int> negated, bool rowIsDifference) {
     rowHolds = false;
-    if (!curIsDifference && cur.numEqualities() > 0) {
+    // Loop bounds, strided or not: the exact integer minimum of the row on
+    // cur's constraint graph says whether the piece is empty, without a
+    // copy of cur and an emptiness test.
+    if (curIsDifference || cur.numEqualities() > 0) {
       if (optimaStale) {
         optima = difference::IntegerOptima::of(cur.equalities(),
                                                cur.inequalities(), nv);
@@ -355,38 +358,106 @@ bool Relation::isUniverse() const {
 
 namespace {
 
-/// Whether every disjunct of `a` lies in a single disjunct of `b` without
-/// locals, each constraint of which holds on the disjunct's rational
-/// relaxation: a sufficient test for a being a subset of b that needs no
-/// subtraction (a union minus a union multiplies pieces). The parameters
-/// are aligned.
+/// For each local of `t`, the local of `s` with the same division
+/// definition (numerators mapped through the locals matched before it);
+/// nullopt when some local of t has no such twin. Both have the same
+/// variables before their locals.
+std::optional<std::vector<unsigned>> twinLocals(const BasicRelation &t,
+                                                const BasicRelation &s) {
+  unsigned lo = t.offset(VarKind::Local);
+  std::vector<unsigned> twin;
+  std::vector<Int> mapped(s.numCols());
+  for (unsigned k = 0; k < t.numLocals(); ++k) {
+    if (!t.hasDivDef(k))
+      return std::nullopt;
+    ConstRow num = t.divNumerator(k);
+    std::fill(mapped.begin(), mapped.end(), Int(0));
+    std::copy(num.begin(), num.begin() + lo, mapped.begin());
+    mapped.back() = num.back();
+    bool ok = true;
+    for (unsigned j = 0; j < t.numLocals() && ok; ++j) {
+      if (num[lo + j].isZero())
+        continue;
+      ok = j < k; // A definition uses earlier locals only.
+      if (ok)
+        mapped[lo + twin[j]] = num[lo + j];
+    }
+    if (!ok)
+      return std::nullopt;
+    int found = -1;
+    for (unsigned m = 0; m < s.numLocals() && found < 0; ++m) {
+      if (!s.hasDivDef(m) || s.divDenominator(m) != t.divDenominator(k))
+        continue;
+      ConstRow sn = s.divNumerator(m);
+      if (std::equal(sn.begin(), sn.end(), mapped.begin(), mapped.end()))
+        found = int(m);
+    }
+    if (found < 0)
+      return std::nullopt;
+    twin.push_back(unsigned(found));
+  }
+  return twin;
+}
+
+/// Whether every disjunct of `a` lies in a single disjunct of `b`, each
+/// constraint of which holds on the disjunct's rational relaxation: a
+/// sufficient test for a being a subset of b that needs no subtraction (a
+/// union minus a union multiplies pieces). A disjunct of b may have
+/// locals when each is a division that the disjunct of a defines the same
+/// way (a local's value is then the same function of the variables on
+/// both sides: strided and tiled domains). The parameters are aligned.
 bool eachDisjunctInOne(const Relation &a, const Relation &b) {
   for (const BasicRelation &s : a.disjuncts()) {
-    Simplex tableau(s.numVars());
-    for (unsigned e = 0; e < s.numEqualities(); ++e)
-      tableau.addEquality(s.equality(e));
-    for (unsigned i = 0; i < s.numInequalities(); ++i)
-      tableau.addInequality(s.inequality(i));
-    if (tableau.isEmpty())
+    // Loop bounds and strides: exact integer minima on the constraint
+    // graph; otherwise (or for a row of another shape) the rational
+    // minimum on a tableau built on first need.
+    std::optional<difference::IntegerOptima> graph =
+        difference::IntegerOptima::of(s.equalities(), s.inequalities(),
+                                      s.numVars());
+    std::optional<Simplex> tableau;
+    auto relaxation = [&]() -> Simplex & {
+      if (!tableau) {
+        tableau.emplace(s.numVars());
+        for (unsigned e = 0; e < s.numEqualities(); ++e)
+          tableau->addEquality(s.equality(e));
+        for (unsigned i = 0; i < s.numInequalities(); ++i)
+          tableau->addInequality(s.inequality(i));
+      }
+      return *tableau;
+    };
+    if (!graph && relaxation().isEmpty())
       continue;
+    auto holdsOnS = [&](ConstRow row) {
+      if (graph)
+        if (std::optional<Optimum> o = graph->minimum(row))
+          return o->isBounded() && o->value >= Fraction(0);
+      return relaxation().isRedundantInequality(row);
+    };
     unsigned lo = s.offset(VarKind::Local);
     std::vector<Int> row(s.numCols());
-    auto widen = [&](ConstRow r) { // t's columns (no locals) to s's.
-      std::fill(row.begin(), row.end(), Int(0));
-      std::copy(r.begin(), r.begin() + lo, row.begin());
-      row.back() = r[lo];
-      return ConstRow(row);
-    };
     bool inOne = false;
     for (const BasicRelation &t : b.disjuncts()) {
-      if (t.numLocals() > 0)
+      std::optional<std::vector<unsigned>> twin = twinLocals(t, s);
+      if (!twin)
         continue;
+      auto widen = [&](ConstRow r, bool negate) { // t's columns to s's.
+        std::fill(row.begin(), row.end(), Int(0));
+        std::copy(r.begin(), r.begin() + lo, row.begin());
+        for (unsigned j = 0; j < twin->size(); ++j)
+          row[lo + (*twin)[j]] = r[lo + j];
+        row.back() = r.back();
+        if (negate)
+          for (Int &v : row)
+            v.negate();
+        return ConstRow(row);
+      };
       WorkBudget::charge(t.numConstraints() + 1);
       bool holds = true;
       for (unsigned e = 0; e < t.numEqualities() && holds; ++e)
-        holds = tableau.isRedundantEquality(widen(t.equality(e)));
+        holds = holdsOnS(widen(t.equality(e), false)) &&
+                holdsOnS(widen(t.equality(e), true));
       for (unsigned i = 0; i < t.numInequalities() && holds; ++i)
-        holds = tableau.isRedundantInequality(widen(t.inequality(i)));
+        holds = holdsOnS(widen(t.inequality(i), false));
       if (holds) {
         inOne = true;
         break;
@@ -402,9 +473,12 @@ bool eachDisjunctInOne(const Relation &a, const Relation &b) {
 
 bool Relation::isSubsetOf(const Relation &other) const {
   WorkBudget::Operation op;
-  if (other.disjuncts_.size() > 1) {
+  checkSameTuples(space_, other.space_, "subset test");
+  if (space_.paramNames() == other.space_.paramNames()) {
+    if (eachDisjunctInOne(*this, other))
+      return true;
+  } else {
     Relation a = *this, b = other;
-    checkSameTuples(a.space_, b.space_, "subset test");
     presburger::alignParams(a, b);
     if (eachDisjunctInOne(a, b))
       return true;

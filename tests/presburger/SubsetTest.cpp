@@ -30,6 +30,32 @@ TEST(Subset, EachDisjunctInsideOne) {
                       "and 0 <= i0 < 128 and i0 <= 1000000 }")));
 }
 
+TEST(Subset, SharedDivisionsOnBothSides) {
+  // The right side's division floor(i/4) is the left side's: its rows are
+  // checked on the left side directly.
+  EXPECT_TRUE(subset("{ [i] : i mod 4 = 0 and 0 <= i < 128 }",
+                     "{ [i] : i mod 4 = 0 and i <= 1000 }"));
+  EXPECT_FALSE(subset("{ [i] : i mod 4 = 0 and 0 <= i < 128 }",
+                      "{ [i] : i mod 4 = 0 and i <= 100 }"));
+  // A division the left side lacks: floor(i/8) is not floor(i/4).
+  EXPECT_FALSE(subset("{ [i] : i mod 4 = 0 and 0 <= i < 128 }",
+                      "{ [i] : i mod 8 = 0 }"));
+  EXPECT_TRUE(subset("{ [i] : i mod 8 = 0 and 0 <= i < 128 }",
+                     "{ [i] : i mod 4 = 0 }"));
+  // Full tiles only, inside the box and not the other way round (n = 5).
+  const char *tiles = "[n] -> { [i] : 0 <= i < n and 32*floor(i/32) + 32 <= n }";
+  const char *box = "[n] -> { [i] : 0 <= i < n }";
+  EXPECT_TRUE(subset(tiles, box));
+  EXPECT_FALSE(subset(box, tiles));
+  EXPECT_TRUE(subset(tiles, "[n] -> { [i] : 32*floor(i/32) + 32 <= n }"));
+  // Loop bounds: a redundant bound that only holds for small parameters.
+  EXPECT_FALSE(subset("[n] -> { [i, j] : 0 <= i < n and 0 <= j < n }",
+                      "[n] -> { [i, j] : 0 <= i < n and 0 <= j < n and "
+                      "i <= 1000000 }"));
+  EXPECT_TRUE(subset("[n] -> { [i, j] : 0 <= i < n and i <= j < n }",
+                     "[n] -> { [i, j] : 0 <= i and i <= j and j <= n + 5 }"));
+}
+
 TEST(Subset, CoveredOnlyByTheUnion) {
   // [0, 10] is in neither piece alone.
   EXPECT_TRUE(subset("{ [i] : 0 <= i <= 10 }",
