@@ -84,12 +84,19 @@ RowVec samplePointGenerator(Simplex &s) {
 
 /// Equalities of the rational affine hull of the union of `pieces`
 /// (n variables); an empty union gives the contradiction 1 = 0.
-Matrix rationalAffineHull(const std::vector<RatPoly> &pieces, unsigned n) {
+/// `simplified`: the pieces are non-empty with all their implicit
+/// equalities explicit (preparePieces), so none is simplified again.
+Matrix rationalAffineHull(const std::vector<RatPoly> &pieces, unsigned n,
+                          bool simplified = false) {
   Matrix gens(0, n + 1);
   for (const RatPoly &piece : pieces) {
-    RatPoly p = piece;
-    if (!simplifyRational(p))
-      continue;
+    RatPoly copy;
+    if (!simplified) {
+      copy = piece;
+      if (!simplifyRational(copy))
+        continue;
+    }
+    const RatPoly &p = simplified ? piece : copy;
     Simplex s = simplexOf(p);
     gens.appendRow(samplePointGenerator(s));
     Matrix lin(p.eqs.numRows(), n);
@@ -388,12 +395,10 @@ Matrix facetRidges(const std::vector<RatPoly> &pieces, unsigned n, ConstRow f) {
   Matrix out(0, n + 1);
   if (!sub)
     return out;
+  // Empty restrictions are dropped by hullRec (preparePieces).
   std::vector<RatPoly> face;
-  for (const RatPoly &p : pieces) {
-    RatPoly q = sub->down(p);
-    if (!isRationallyEmpty(q))
-      face.push_back(std::move(q));
-  }
+  for (const RatPoly &p : pieces)
+    face.push_back(sub->down(p));
   std::optional<RatPoly> h = hullRec(std::move(face), n - 1, HullMethod::Wrapping);
   if (!h)
     return out;
@@ -808,7 +813,7 @@ std::optional<RatPoly> hullRec(std::vector<RatPoly> pieces, unsigned n,
   if (pieces.size() == 1)
     return pieces.front();
   // A smaller affine hull: work on a parametrization of it.
-  Matrix aff = rationalAffineHull(pieces, n);
+  Matrix aff = rationalAffineHull(pieces, n, /*simplified=*/true);
   if (aff.numRows() != 0) {
     std::optional<Subspace> sub = subspaceOf(aff, n);
     if (!sub)
@@ -840,11 +845,8 @@ std::optional<RatPoly> hullRec(std::vector<RatPoly> pieces, unsigned n,
   bool bounded = true;
   for (size_t i = 0; i < pieces.size() && bounded; ++i)
     bounded = isBoundedRational(pieces[i]);
-  if (bounded) {
-    RatPoly h = wrapHull(pieces, n);
-    simplifyRational(h);
-    return h;
-  }
+  if (bounded) // Facets only, each once: nothing to simplify.
+    return wrapHull(pieces, n);
   // The lineality spaces of the pieces are in that of the hull.
   Matrix lin(0, n);
   for (const RatPoly &p : pieces) {
