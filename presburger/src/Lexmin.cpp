@@ -14,25 +14,86 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   unsigned numSymbols = space.offset(VarKind::Range);
   unsigned nRange = space.numRange();
   unsigned rangeCol = space.offset(VarKind::Range);
-  // The problem: every column of b is a dimension, range first among the
-  // variables, existential locals after it.
-  BasicRelation problem(Space::set({}, Tuple(b.numVars())));
-  auto convert = [&](ConstRow row) {
-    std::vector<Int> out(row.begin(), row.end());
-    if (maximize)
-      for (unsigned i = 0; i < nRange; ++i)
-        out[rangeCol + i].negate();
+  unsigned lo = space.offset(VarKind::Local), nl = b.numLocals();
+  // Divisions of the symbols alone (tiles of the source loops: floor(i/32))
+  // are symbols too: they go to the context with their definitions, where
+  // the parametric solver reuses them, instead of being minimized.
+  std::vector<unsigned> symbolDivs;
+  std::vector<bool> isSymbolDiv(nl, false);
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (unsigned k = 0; k < nl; ++k) {
+      if (isSymbolDiv[k] || !b.hasDivDef(k))
+        continue;
+      ConstRow num = b.divNumerator(k);
+      bool ok = true;
+      for (unsigned c = numSymbols; c < lo + nl && ok; ++c)
+        ok = num[c].isZero() || (c >= lo && isSymbolDiv[c - lo]);
+      if (ok) {
+        isSymbolDiv[k] = true;
+        symbolDivs.push_back(k);
+        progress = true;
+      }
+    }
+  }
+  unsigned nsd = unsigned(symbolDivs.size());
+  // Problem columns: symbols, symbol divisions, range, other locals (the
+  // existentials, which only need to exist).
+  std::vector<unsigned> newCol(b.numVars());
+  for (unsigned c = 0; c < numSymbols; ++c)
+    newCol[c] = c;
+  for (unsigned i = 0; i < nsd; ++i)
+    newCol[lo + symbolDivs[i]] = numSymbols + i;
+  for (unsigned i = 0; i < nRange; ++i)
+    newCol[rangeCol + i] = numSymbols + nsd + i;
+  unsigned next = numSymbols + nsd + nRange;
+  for (unsigned k = 0; k < nl; ++k)
+    if (!isSymbolDiv[k])
+      newCol[lo + k] = next++;
+  unsigned contextWidth = numSymbols + nsd;
+  auto convert = [&](ConstRow row, unsigned width) {
+    std::vector<Int> out(width + 1);
+    for (unsigned c = 0; c < b.numVars(); ++c) {
+      if (row[c].isZero())
+        continue;
+      bool negate = maximize && c >= rangeCol && c < rangeCol + nRange;
+      out[newCol[c]] = negate ? -row[c] : row[c];
+    }
+    out.back() = row.back();
     return out;
   };
-  for (unsigned i = 0; i < b.numEqualities(); ++i)
-    problem.addEquality(convert(b.equality(i)));
-  for (unsigned i = 0; i < b.numInequalities(); ++i)
-    problem.addInequality(convert(b.inequality(i)));
-  // Existential locals only need to exist: bound them first.
-  if (b.numLocals())
-    problem = boundExistentials(problem, numSymbols + nRange);
   BasicRelation context(Space::set({}, Tuple(numSymbols)));
-  LexMinResult res = parametricLexMin(problem, numSymbols, context, nRange);
+  for (unsigned i = 0; i < nsd; ++i) // Over the context's columns so far.
+    context.addDivLocal(convert(b.divNumerator(symbolDivs[i]), numSymbols + i),
+                        b.divDenominator(symbolDivs[i]));
+  // Rows on the symbols alone constrain the context (the domain of b):
+  // left in the problem, each would split the context in two, and the
+  // side where it fails would be proved infeasible on its own.
+  auto symbolic = [&](ConstRow row) {
+    for (unsigned c = 0; c < b.numVars(); ++c)
+      if (!row[c].isZero() && newCol[c] >= contextWidth)
+        return false;
+    return true;
+  };
+  BasicRelation problem(Space::set({}, Tuple(b.numVars())));
+  for (unsigned i = 0; i < b.numEqualities(); ++i) {
+    if (symbolic(b.equality(i)))
+      context.addEquality(convert(b.equality(i), contextWidth));
+    else
+      problem.addEquality(convert(b.equality(i), b.numVars()));
+  }
+  for (unsigned i = 0; i < b.numInequalities(); ++i) {
+    if (symbolic(b.inequality(i)))
+      context.addInequality(convert(b.inequality(i), contextWidth));
+    else
+      problem.addInequality(convert(b.inequality(i), b.numVars()));
+  }
+  // Existential locals only need to exist: bound them first.
+  if (nl > nsd)
+    problem = boundExistentials(problem, contextWidth + nRange);
+  if (!context.normalize())
+    return Relation(space);
+  LexMinResult res = parametricLexMin(problem, contextWidth, context, nRange);
   if (res.unbounded)
     throw UnboundedError(std::string(maximize ? "lexmax" : "lexmin") +
                          " is unbounded: a range dimension has no " +
@@ -44,7 +105,7 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   for (const LexMinPiece &piece : res.pieces) {
     BasicRelation dst(space);
     dst.appendMapped(piece.domain, symbolMap);
-    unsigned lo = dst.offset(VarKind::Local);
+    unsigned dstLocals = dst.offset(VarKind::Local);
     for (unsigned i = 0; i < nRange; ++i) {
       // range_i = +-(value over symbols and the piece's divisions).
       std::vector<Int> eq(dst.numCols());
@@ -54,7 +115,7 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
       for (unsigned c = 0; c < numSymbols; ++c)
         eq[c] += sign * v[c];
       for (unsigned k = 0; k < piece.domain.numLocals(); ++k)
-        eq[lo + k] = sign * v[numSymbols + k];
+        eq[dstLocals + k] = sign * v[numSymbols + k];
       eq.back() = sign * v.back();
       dst.addEquality(eq);
     }

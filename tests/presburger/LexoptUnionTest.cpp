@@ -38,3 +38,28 @@ TEST(LexoptUnion, ParametricUnion) {
                  .lexmin(),
              "[n] -> { [n] : n <= 5; [5] : n > 5 }");
 }
+
+TEST(LexoptUnion, DivisionsOfTheDomainAreSymbols) {
+  // Dependences on tiled loops: floor(i/32) is a function of the source,
+  // so it stays in the context of the parametric solver.
+  Relation dep = parseRelation(
+      "[n] -> { S[i] -> S[j] : 0 <= i < n and 32*floor(i/32) + 32 <= n and "
+      "j >= i and j < n and j <= i + 8 }");
+  expectSame(dep.lexmin(), "[n] -> { S[i] -> S[i] : 0 <= i < n and "
+                           "32*floor(i/32) + 32 <= n }");
+  expectSame(dep.lexmax(),
+             "[n] -> { S[i] -> S[j] : 0 <= i < n and 32*floor(i/32) + 32 <= n "
+             "and ((j = i + 8 and i <= n - 9) or (j = n - 1 and i >= n - 8)) }");
+  // A division of the range is minimized: the next multiple of 3.
+  expectSame(parseRelation("{ [i] -> [j] : 0 <= i <= 10 and j >= i and "
+                           "j mod 3 = 0 and j <= 20 }")
+                 .lexmin(),
+             "{ [i] -> [j] : 0 <= i <= 10 and j mod 3 = 0 and i <= j <= i + 2 }");
+  // A division of the domain and one of both: tile of i, then a stride of
+  // i + j.
+  expectSame(parseRelation("{ [i] -> [j] : 0 <= i < 64 and j >= "
+                           "32*floor(i/32) and (i + j) mod 2 = 0 }")
+                 .lexmin(),
+             "{ [i] -> [j] : 0 <= i < 64 and (i + j) mod 2 = 0 and "
+             "32*floor(i/32) <= j <= 32*floor(i/32) + 1 }");
+}
