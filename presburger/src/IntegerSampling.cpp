@@ -187,6 +187,21 @@ std::optional<std::vector<Int>> BasicRelation::findIntegerSample() const {
   if (!lat)
     return std::nullopt;
   Matrix reduced = transformRows(rel.inequalities(), lat->basis, lat->origin);
+  // Over the lattice's coordinates the rows tighten again (gcd of the
+  // coefficients, constant floored): i = 4a makes -i - 4b - 1 >= 0 into
+  // -a - b - 1 >= 0, which can empty the rational relaxation that branch
+  // and bound would otherwise enumerate.
+  unsigned k = reduced.numColumns() - 1;
+  for (unsigned r = 0; r < reduced.numRows(); ++r) {
+    Int g = reduced.normalizeRow(r, 0, k);
+    if (g.isZero()) {
+      if (reduced.at(r, k).isNegative())
+        return std::nullopt;
+      continue;
+    }
+    if (!g.isOne())
+      reduced.at(r, k) = floorDiv(reduced.at(r, k), g);
+  }
   std::optional<std::vector<Int>> z = sampleInequalities(reduced);
   if (!z)
     return std::nullopt;

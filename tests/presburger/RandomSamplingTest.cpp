@@ -88,3 +88,28 @@ TEST(IntegerSampling, RandomUnboundedSamplesAreValid) {
     }
   }
 }
+
+TEST(IntegerSampling, RowsTightenOnTheLatticeOfTheEqualities) {
+  // { [i, a, b] : i = 4a, -i - 4b - 1 >= 0, i + 4b + 3 >= 0, 0 <= i <= 4000 }:
+  // with i = 4a the rows read a + b <= -1 and a + b >= 0. Rationally there
+  // is a thousand-wide slab of points (a + b = -1/2); over the lattice the
+  // relaxation is empty at once.
+  BasicRelation b(Space::set({}, Tuple(3)));
+  b.addEquality(std::vector<Int>{1, -4, 0, 0});
+  b.addInequality(std::vector<Int>{-1, 0, -4, -1});
+  b.addInequality(std::vector<Int>{1, 0, 4, 3});
+  b.addInequality(std::vector<Int>{1, 0, 0, 0});
+  b.addInequality(std::vector<Int>{-1, 0, 0, 4000});
+  EXPECT_TRUE(b.isEmpty());
+  EXPECT_FALSE(b.findIntegerSample().has_value());
+  // Without the - 1: a + b = 0 has points.
+  BasicRelation c(Space::set({}, Tuple(3)));
+  c.addEquality(std::vector<Int>{1, -4, 0, 0});
+  c.addInequality(std::vector<Int>{-1, 0, -4, 0});
+  c.addInequality(std::vector<Int>{1, 0, 4, 3});
+  c.addInequality(std::vector<Int>{1, 0, 0, 0});
+  c.addInequality(std::vector<Int>{-1, 0, 0, 4000});
+  std::optional<std::vector<Int>> p = c.findIntegerSample();
+  ASSERT_TRUE(p.has_value());
+  EXPECT_TRUE(c.containsPoint(*p));
+}
