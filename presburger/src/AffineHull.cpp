@@ -234,9 +234,16 @@ BasicRelation Relation::affineHull() const {
     locals.push_back(projectLocals(b.offset(VarKind::Local), b.numLocals(),
                                    b.equalities()));
   }
+  return hulls::affineHullOfLocals(space_, locals);
+}
+
+namespace hulls {
+
+BasicRelation affineHullOfLocals(const Space &space,
+                                 const std::vector<LocalPiece> &locals) {
   if (locals.empty())
-    return BasicRelation::empty(space_);
-  Lifted lifted = alignDivisions(space_, locals);
+    return BasicRelation::empty(space);
+  Lifted lifted = alignDivisions(space, locals);
   unsigned n = lifted.model.numVars();
   Matrix gens(0, n + 1);
   for (const BasicRelation &u : lifted.pieces) {
@@ -247,12 +254,24 @@ BasicRelation Relation::affineHull() const {
       gens.appendRow(ah->generators.row(i));
   }
   if (gens.numRows() == 0)
-    return BasicRelation::empty(space_);
+    return BasicRelation::empty(space);
   BasicRelation out =
       overlay(lifted.model, affineHullOfGenerators(gens), Matrix(0, n + 1));
   if (!finishHull(out))
-    return BasicRelation::empty(space_);
+    return BasicRelation::empty(space);
   return out;
 }
+
+BasicRelation affineHullOfDetected(const Space &space,
+                                   const std::vector<LocalPiece> &detected) {
+  unsigned base = space.offset(VarKind::Local);
+  std::vector<LocalPiece> locals;
+  for (const LocalPiece &p : detected)
+    locals.push_back(
+        projectLocals(base, unsigned(p.divDen.size()), p.eqs));
+  return affineHullOfLocals(space, locals);
+}
+
+} // namespace hulls
 
 } // namespace presburger

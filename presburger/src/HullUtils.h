@@ -170,6 +170,17 @@ Lifted alignDivisions(const Space &space, const std::vector<LocalPiece> &pieces)
 /// Gauss-eliminated (pivots on the last columns, divisions first), and the
 /// divisions they fix substituted away. Empty disjuncts are dropped.
 std::vector<LocalPiece> detectedPieces(const Relation &r);
+/// The affine hull of a union from its disjuncts' integer affine hulls,
+/// each given as equalities with its locals projected out (strides become
+/// canonical divisions): the divisions are aligned and the affine hull of
+/// the lifted pieces is taken (AffineHull.cpp, steps 2 and 3).
+BasicRelation affineHullOfLocals(const Space &space,
+                                 const std::vector<LocalPiece> &locals);
+/// The same from detectedPieces (whose equalities are already those of each
+/// piece's integer affine hull): no integer affine hull is computed twice
+/// for a disjunct when a caller needs both (simple hull).
+BasicRelation affineHullOfDetected(const Space &space,
+                                   const std::vector<LocalPiece> &detected);
 /// A plain set space with `n` anonymous dimensions.
 Space plainSpace(unsigned n);
 /// `model` plus the constraints `eqs` and `ineqs` (rows over model's columns).

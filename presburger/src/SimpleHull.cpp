@@ -49,10 +49,10 @@ BasicRelation Relation::simpleHull() const {
       return BasicRelation::empty(space_);
     return b;
   }
-  BasicRelation affine = live.affineHull();
   std::vector<LocalPiece> locals = detectedPieces(live);
   if (locals.empty())
     return BasicRelation::empty(space_);
+  BasicRelation affine = affineHullOfDetected(space_, locals);
   Lifted lifted = alignDivisions(space_, locals);
   unsigned n = lifted.model.numVars();
   std::vector<BasicRelation> pieces;
