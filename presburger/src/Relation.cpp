@@ -399,14 +399,20 @@ std::optional<std::vector<unsigned>> twinLocals(const BasicRelation &t,
   return twin;
 }
 
-/// Whether every disjunct of `a` lies in a single disjunct of `b`, each
+/// The answer of eachDisjunctInOne.
+enum class InOne { Yes, No, Unknown };
+
+/// Yes when every disjunct of `a` lies in a single disjunct of `b`, each
 /// constraint of which holds on the disjunct's rational relaxation: a
 /// sufficient test for a being a subset of b that needs no subtraction (a
 /// union minus a union multiplies pieces). A disjunct of b may have
 /// locals when each is a division that the disjunct of a defines the same
 /// way (a local's value is then the same function of the variables on
-/// both sides: strided and tiled domains). The parameters are aligned.
-bool eachDisjunctInOne(const Relation &a, const Relation &b) {
+/// both sides: strided and tiled domains). No when b is one disjunct and a
+/// row of it fails on a disjunct of a without locals by an exact integer
+/// minimum (the constraint graph): some integer point of a is then outside
+/// b. Unknown otherwise. The parameters are aligned.
+InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
   for (const BasicRelation &s : a.disjuncts()) {
     // Loop bounds and strides: exact integer minima on the constraint
     // graph; otherwise (or for a row of another shape) the rational
@@ -427,10 +433,15 @@ bool eachDisjunctInOne(const Relation &a, const Relation &b) {
     };
     if (!graph && relaxation().isEmpty())
       continue;
+    bool exactFailure = false; // Set by holdsOnS on a graph answer.
     auto holdsOnS = [&](ConstRow row) {
       if (graph)
-        if (std::optional<Optimum> o = graph->minimum(row))
-          return o->isBounded() && o->value >= Fraction(0);
+        if (std::optional<Optimum> o = graph->minimum(row)) {
+          bool holds = o->isBounded() && o->value >= Fraction(0);
+          exactFailure = !holds;
+          return holds;
+        }
+      exactFailure = false;
       return relaxation().isRedundantInequality(row);
     };
     unsigned lo = s.offset(VarKind::Local);
@@ -462,11 +473,14 @@ bool eachDisjunctInOne(const Relation &a, const Relation &b) {
         inOne = true;
         break;
       }
+      // Without locals the graph's minimum is over exactly the points of s.
+      if (b.numDisjuncts() == 1 && exactFailure && s.numLocals() == 0)
+        return InOne::No;
     }
     if (!inOne)
-      return false;
+      return InOne::Unknown;
   }
-  return true;
+  return InOne::Yes;
 }
 
 } // namespace
@@ -474,15 +488,16 @@ bool eachDisjunctInOne(const Relation &a, const Relation &b) {
 bool Relation::isSubsetOf(const Relation &other) const {
   WorkBudget::Operation op;
   checkSameTuples(space_, other.space_, "subset test");
+  InOne quick;
   if (space_.paramNames() == other.space_.paramNames()) {
-    if (eachDisjunctInOne(*this, other))
-      return true;
+    quick = eachDisjunctInOne(*this, other);
   } else {
     Relation a = *this, b = other;
     presburger::alignParams(a, b);
-    if (eachDisjunctInOne(a, b))
-      return true;
+    quick = eachDisjunctInOne(a, b);
   }
+  if (quick != InOne::Unknown)
+    return quick == InOne::Yes;
   return subtract(other).isEmpty();
 }
 

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 using namespace presburger;
 
 namespace {
@@ -78,4 +80,41 @@ TEST(Subset, NotASubset) {
                       "{ [i] : 0 <= i <= 10 and i mod 2 = 0; [i] : i > 20 }"));
   EXPECT_TRUE(subset("{ [i] : 0 <= i <= 10 and i mod 4 = 0 }",
                      "{ [i] : 0 <= i <= 10 and i mod 2 = 0; [i] : i > 20 }"));
+}
+
+TEST(Subset, RandomLoopBoundsAgainstEnumeration) {
+  // Difference systems (the graph decides both answers exactly) against
+  // the points of a box that holds them all.
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> coef(-1, 1), cst(-4, 4), pick(0, 2);
+  auto randomSystem = [&] {
+    BasicRelation b(Space::set({}, Tuple(2)));
+    for (unsigned v = 0; v < 2; ++v) { // A box -6 <= x_v <= 6.
+      std::vector<Int> lo(3), hi(3);
+      lo[v] = Int(1), lo[2] = Int(6);
+      hi[v] = Int(-1), hi[2] = Int(6);
+      b.addInequality(lo);
+      b.addInequality(hi);
+    }
+    int extra = pick(rng) + 1;
+    for (int k = 0; k < extra; ++k) {
+      std::vector<Int> row(3);
+      row[0] = Int(coef(rng));
+      row[1] = row[0].isZero() ? Int(coef(rng)) : -row[0] * Int(pick(rng) % 2);
+      row[2] = Int(cst(rng));
+      b.addInequality(row);
+    }
+    return b;
+  };
+  for (int trial = 0; trial < 300; ++trial) {
+    BasicRelation a = randomSystem(), b = randomSystem();
+    bool expected = true;
+    for (int x = -6; x <= 6 && expected; ++x)
+      for (int y = -6; y <= 6 && expected; ++y) {
+        std::vector<Int> p{Int(x), Int(y)};
+        expected = !a.containsPoint(p) || b.containsPoint(p);
+      }
+    EXPECT_EQ(Relation(a).isSubsetOf(Relation(b)), expected)
+        << a.toString() << " in " << b.toString();
+  }
 }
