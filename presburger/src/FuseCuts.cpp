@@ -7,6 +7,7 @@
 #include "FuseCuts.h"
 
 #include "presburger/Simplex.h"
+#include "presburger/WorkBudget.h"
 
 #include <algorithm>
 #include <optional>
@@ -127,6 +128,7 @@ void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts) {
   }
   for (size_t i = 0; i < disjuncts.size(); ++i) {
     for (size_t j = i + 1; j < disjuncts.size(); ++j) {
+      WorkBudget::charge(ineqs[i].size() + 1);
       if (eqs[i] != eqs[j] || !sameLocals(disjuncts[i], disjuncts[j]))
         continue;
       std::optional<BasicRelation> fused =
