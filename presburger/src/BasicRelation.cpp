@@ -557,7 +557,42 @@ bool BasicRelation::isEmpty() const {
     if (std::optional<bool> fast = difference::isEmptyAfterUnitSubstitution(
             eqs_, ineqs_, numVars()))
       return *fast;
+  if (containsLowerCorner())
+    return false;
   return !findIntegerSample().has_value();
+}
+
+bool BasicRelation::containsLowerCorner() const {
+  // Each variable at its largest single-variable lower bound (0 when it
+  // has none): boxes and coupled boxes that start at their bounds contain
+  // it, and checking costs one pass over the rows instead of a tableau.
+  unsigned n = numVars();
+  if (n == 0 || n > 64)
+    return false;
+  std::vector<Int> corner(n);
+  std::vector<bool> bounded(n, false);
+  for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
+    ConstRow r = ineqs_.row(i);
+    unsigned var = n;
+    for (unsigned c = 0; c < n; ++c) {
+      if (r[c].isZero())
+        continue;
+      if (var != n) {
+        var = n + 1; // Two variables: not a bound.
+        break;
+      }
+      var = c;
+    }
+    if (var >= n || r[var].sign() <= 0)
+      continue;
+    // a x + k >= 0 with a > 0: x >= ceil(-k / a).
+    Int lo = ceilDiv(-r[n], r[var]);
+    if (!bounded[var] || corner[var] < lo) {
+      corner[var] = lo;
+      bounded[var] = true;
+    }
+  }
+  return containsPoint(corner);
 }
 
 bool BasicRelation::containsPoint(ConstRow point) const {

@@ -113,3 +113,30 @@ TEST(IntegerSampling, RowsTightenOnTheLatticeOfTheEqualities) {
   ASSERT_TRUE(p.has_value());
   EXPECT_TRUE(c.containsPoint(*p));
 }
+
+TEST(IntegerSampling, LowerCornerWitnessAndFallback) {
+  // x0 + x1 <= 15 on [0, 10)^2: the corner (0, 0) is a witness.
+  BasicRelation coupled(Space::set({}, Tuple(2)));
+  coupled.addInequality(std::vector<Int>{1, 0, 0});
+  coupled.addInequality(std::vector<Int>{-1, 0, 9});
+  coupled.addInequality(std::vector<Int>{0, 1, 0});
+  coupled.addInequality(std::vector<Int>{0, -1, 9});
+  coupled.addInequality(std::vector<Int>{-1, -1, 15});
+  EXPECT_FALSE(coupled.isEmpty());
+  // x >= 0, y <= 0, x + y >= 5, 2x <= 3y + 30: the corner (0, 0) is
+  // outside, (5, 0) inside; the sampler decides.
+  BasicRelation away(Space::set({}, Tuple(2)));
+  away.addInequality(std::vector<Int>{1, 0, 0});
+  away.addInequality(std::vector<Int>{0, -1, 0});
+  away.addInequality(std::vector<Int>{1, 1, -5});
+  away.addInequality(std::vector<Int>{-2, 3, 30});
+  EXPECT_FALSE(away.isEmpty());
+  // The same with x + y >= 16 and x <= 15: empty (y <= 0).
+  BasicRelation none(Space::set({}, Tuple(2)));
+  none.addInequality(std::vector<Int>{1, 0, 0});
+  none.addInequality(std::vector<Int>{-1, 0, 15});
+  none.addInequality(std::vector<Int>{0, -1, 0});
+  none.addInequality(std::vector<Int>{1, 1, -16});
+  none.addInequality(std::vector<Int>{-2, 3, 30});
+  EXPECT_TRUE(none.isEmpty());
+}

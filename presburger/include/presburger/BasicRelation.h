@@ -258,6 +258,10 @@ private:
   /// removeRedundancies; `tableau`, when given, is the tableau of the
   /// current (normalized) constraints, equalities first.
   bool removeRedundancies(Simplex *tableau);
+  /// Whether the point with every variable at its largest single-variable
+  /// lower bound (0 without one) satisfies every constraint: a cheap
+  /// witness of non-emptiness tried before a tableau.
+  bool containsLowerCorner() const;
   /// removeRedundancies on the constraint graph when the rows (normalized,
   /// no equalities) form a difference system without implicit equalities;
   /// false, changing nothing, when that fast path does not apply.
