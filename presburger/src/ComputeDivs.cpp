@@ -24,28 +24,12 @@ std::vector<BasicRelation> BasicRelation::computeDivs() const {
     return {t};
   unsigned lo = t.offset(VarKind::Local);
   unsigned nl = t.numLocals();
-  // Defined locals in an order where each uses only earlier ones.
-  std::vector<unsigned> defined, undefined;
+  // A division is a symbol only when it is a function of the variables:
+  // its definition may use other symbol divisions, never an existential.
+  std::vector<unsigned> defined = t.divisionsOf(lo), undefined;
   std::vector<bool> placed(nl, false);
-  bool progress = true;
-  while (progress) {
-    progress = false;
-    // A division is a symbol only when it is a function of the variables:
-    // its definition may use other symbol divisions, never an existential.
-    for (unsigned k = 0; k < nl; ++k) {
-      if (placed[k] || !t.hasDivDef(k))
-        continue;
-      bool ready = true;
-      for (unsigned j = 0; j < nl && ready; ++j)
-        if (!placed[j] && !t.divNumerator(k)[lo + j].isZero())
-          ready = false;
-      if (ready) {
-        placed[k] = true;
-        defined.push_back(k);
-        progress = true;
-      }
-    }
-  }
+  for (unsigned k : defined)
+    placed[k] = true;
   for (unsigned k = 0; k < nl; ++k)
     if (!placed[k])
       undefined.push_back(k);

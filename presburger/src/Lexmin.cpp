@@ -18,24 +18,10 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   // Divisions of the symbols alone (tiles of the source loops: floor(i/32))
   // are symbols too: they go to the context with their definitions, where
   // the parametric solver reuses them, instead of being minimized.
-  std::vector<unsigned> symbolDivs;
+  std::vector<unsigned> symbolDivs = b.divisionsOf(numSymbols);
   std::vector<bool> isSymbolDiv(nl, false);
-  for (bool progress = true; progress;) {
-    progress = false;
-    for (unsigned k = 0; k < nl; ++k) {
-      if (isSymbolDiv[k] || !b.hasDivDef(k))
-        continue;
-      ConstRow num = b.divNumerator(k);
-      bool ok = true;
-      for (unsigned c = numSymbols; c < lo + nl && ok; ++c)
-        ok = num[c].isZero() || (c >= lo && isSymbolDiv[c - lo]);
-      if (ok) {
-        isSymbolDiv[k] = true;
-        symbolDivs.push_back(k);
-        progress = true;
-      }
-    }
-  }
+  for (unsigned k : symbolDivs)
+    isSymbolDiv[k] = true;
   unsigned nsd = unsigned(symbolDivs.size());
   // Problem columns: symbols, symbol divisions, range, other locals (the
   // existentials, which only need to exist).

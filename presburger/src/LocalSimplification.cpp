@@ -46,30 +46,33 @@ bool BasicRelation::allLocalsDefined() const {
   return true;
 }
 
-std::optional<std::vector<unsigned>> BasicRelation::divisionOrder() const {
+std::vector<unsigned> BasicRelation::divisionsOf(unsigned numCols) const {
   unsigned lo = offset(VarKind::Local);
   std::vector<unsigned> order;
   std::vector<bool> done(numLocals_, false);
-  if (!allLocalsDefined())
-    return std::nullopt;
-  while (order.size() < numLocals_) {
-    bool progress = false;
+  for (bool progress = true; progress;) {
+    progress = false;
     for (unsigned k = 0; k < numLocals_; ++k) {
-      if (done[k])
+      if (done[k] || !hasDivDef(k))
         continue;
       bool ready = true;
-      for (unsigned l = 0; l < numLocals_ && ready; ++l)
-        if (!done[l] && !divNum_.at(k, lo + l).isZero())
-          ready = false;
+      for (unsigned c = numCols; c < lo + numLocals_ && ready; ++c)
+        if (!divNum_.at(k, c).isZero())
+          ready = c >= lo && done[c - lo];
       if (!ready)
         continue;
       done[k] = true;
       order.push_back(k);
       progress = true;
     }
-    if (!progress)
-      return std::nullopt;
   }
+  return order;
+}
+
+std::optional<std::vector<unsigned>> BasicRelation::divisionOrder() const {
+  std::vector<unsigned> order = divisionsOf(offset(VarKind::Local));
+  if (order.size() != numLocals_)
+    return std::nullopt;
   return order;
 }
 

@@ -160,6 +160,12 @@ public:
   /// earlier locals; nullopt when some local has no definition or the
   /// definitions are cyclic (a self-reference counts as a cycle).
   std::optional<std::vector<unsigned>> divisionOrder() const;
+  /// The locals that are floor divisions of the first `numCols` columns
+  /// (and of such locals), in an order where each definition uses only
+  /// earlier ones: with numCols = offset(Local), every local that is a
+  /// function of the variables; with the parameters and the domain, the
+  /// divisions a lexmin takes as symbols.
+  std::vector<unsigned> divisionsOf(unsigned numCols) const;
   /// Removes each defined division q = floor(e/d) that appears in no
   /// equality and no other definition and has coefficient +-1 in every
   /// inequality that is not one of its defining rows (possibly tightened):
