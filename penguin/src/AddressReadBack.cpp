@@ -271,7 +271,12 @@ std::vector<AffineExpr> readBackAddresses(const Relation &acc,
     return common;
   };
 
-  std::optional<std::vector<AffineExpr>> addrs = fromPieces(acc.coalesce());
+  // Fewer pieces, each with its implicit equalities explicit (coalesce
+  // leaves a single disjunct as it is).
+  auto simplified = [](const Relation &r) {
+    return r.numDisjuncts() > 1 ? r.coalesce() : r.removeRedundancies();
+  };
+  std::optional<std::vector<AffineExpr>> addrs = fromPieces(simplified(acc));
   if (addrs && check(*addrs))
     return *addrs;
   if (!acc.isSingleValued())
@@ -279,7 +284,7 @@ std::vector<AffineExpr> readBackAddresses(const Relation &acc,
         "address read-back: the access relation is not single-valued (some "
         "iteration reaches several addresses): " +
         acc.toString());
-  addrs = fromPieces(acc.lexmin().coalesce());
+  addrs = fromPieces(simplified(acc.lexmin()));
   if (addrs && check(*addrs))
     return *addrs;
   throw NotImplementedError("address read-back: no single quasi-affine "

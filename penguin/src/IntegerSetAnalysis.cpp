@@ -72,7 +72,10 @@ Relation IntegerSetAnalysis::convexHull(const Relation &set) const {
 }
 
 Relation IntegerSetAnalysis::simplify(const Relation &set) const {
-  Relation c = set.coalesce();
+  // coalesce leaves a single disjunct as it is; the shrink path wants it
+  // simplified (its statistics count the constraints that remain).
+  Relation c = set.numDisjuncts() > 1 ? set.coalesce()
+                                      : set.removeRedundancies();
   // Workaround for two engine problems (docs/penguin-simplifier.md,
   // "Engine problems"): coalesce can drop a disjunct whose divisions define
   // the same lattice twice, and the equality test can throw

@@ -1711,6 +1711,15 @@ std::vector<BasicRelation> coalescePieces(std::vector<Piece> pieces) {
 
 Relation Relation::coalesce() const {
   WorkBudget::Operation op;
+  // One disjunct has nothing to fuse with: it is returned as it is, as isl
+  // does (removeRedundancies simplifies it when asked).
+  if (disjuncts_.size() <= 1) {
+    Relation result(space_);
+    for (const BasicRelation &d : disjuncts_)
+      if (!d.isObviouslyEmpty())
+        result.disjuncts_.push_back(d);
+    return result;
+  }
   // A polyhedron split in pieces (index-set splitting, peeling) is put back
   // together syntactically before any piece is simplified.
   std::vector<BasicRelation> input;
@@ -1740,6 +1749,19 @@ Relation Relation::coalesce() const {
   else if (pieces.size() > 1)
     out = coalescePieces(std::move(pieces));
   for (BasicRelation &b : out) {
+    b.setSpace(space_);
+    result.disjuncts_.push_back(std::move(b));
+  }
+  return result;
+}
+
+Relation Relation::removeRedundancies() const {
+  WorkBudget::Operation op;
+  Relation result(space_);
+  for (const BasicRelation &d : disjuncts_) {
+    BasicRelation b = d;
+    if (!b.normalize() || !simplifyPiece(b) || b.isEmpty())
+      continue;
     b.setSpace(space_);
     result.disjuncts_.push_back(std::move(b));
   }

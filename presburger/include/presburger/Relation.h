@@ -244,10 +244,20 @@ public:
   /// The same integer points with fewer disjuncts: every pair of disjuncts
   /// whose union is exactly one basic relation is replaced by it, until no
   /// pair fuses (Verdoolaege, "Integer Set Coalescing"; docs/algorithms/
-  /// coalesce.md). Exact, never an approximation; the disjuncts are
-  /// simplified. O(n^2) pair tests per fusion for n disjuncts, each a few
-  /// LPs per constraint; charges the work budget (LimitExceeded).
+  /// coalesce.md). Exact, never an approximation. With two disjuncts or
+  /// more, the disjuncts are simplified (as by removeRedundancies); a
+  /// relation of one disjunct is returned as it is (as isl does: nothing
+  /// to fuse).
+  /// O(n^2) pair tests per fusion for n disjuncts, each a few LPs per
+  /// constraint; charges the work budget (LimitExceeded).
   Relation coalesce() const;
+
+  /// Each disjunct simplified: implicit equalities made explicit, redundant
+  /// constraints removed, locals that constrain nothing dropped; empty
+  /// disjuncts removed. Same points, same number of disjuncts or fewer
+  /// (isl_map_remove_redundancies). One LP per constraint per disjunct;
+  /// charges the work budget.
+  Relation removeRedundancies() const;
 
   /// isl notation (see Printer.h).
   std::string toString() const;
