@@ -335,3 +335,46 @@ TEST(Coalesce, StridedBoxesOneWithADuplicatedStride) {
                   "{ [i, j] : i mod 2 = 0 and 0 <= i <= 10 and 0 <= j <= 3 }",
                   1);
 }
+
+TEST(Coalesce, OneDisjunctIsReturnedAsItIs) {
+  // Nothing to fuse: the redundant bound i >= 0 (0 <= j <= i) stays, as in
+  // isl; removeRedundancies is the call that drops it.
+  Relation in =
+      parseRelation("{ [i, j] : 0 <= i <= 10 and 0 <= j <= i and j <= 10 }");
+  Relation out = in.coalesce();
+  ASSERT_EQ(out.numDisjuncts(), 1u);
+  EXPECT_EQ(out.disjuncts()[0].numInequalities(),
+            in.disjuncts()[0].numInequalities());
+  EXPECT_TRUE(out.isEqual(in));
+  EXPECT_TRUE(parseRelation("{ [i] : 1 = 0 }").coalesce().isEmpty());
+}
+
+TEST(RemoveRedundancies, RedundantBoundsGoImplicitEqualitiesShow) {
+  Relation in =
+      parseRelation("{ [i, j] : 0 <= i <= 10 and 0 <= j <= i and j <= 10 }");
+  Relation out = in.removeRedundancies();
+  ASSERT_EQ(out.numDisjuncts(), 1u);
+  // j >= 0, j <= i, i <= 10.
+  EXPECT_EQ(out.disjuncts()[0].numInequalities(), 3u);
+  EXPECT_EQ(out.disjuncts()[0].numEqualities(), 0u);
+  EXPECT_TRUE(out.isEqual(parseRelation("{ [i, j] : 0 <= j <= i <= 10 }")));
+
+  // i >= 2, j >= 2, i + j <= 4 leave only i = j = 2.
+  Relation point =
+      parseRelation("{ [i, j] : i >= 2 and j >= 2 and i + j <= 4 }")
+          .removeRedundancies();
+  ASSERT_EQ(point.numDisjuncts(), 1u);
+  EXPECT_EQ(point.disjuncts()[0].numEqualities(), 2u);
+  EXPECT_EQ(point.disjuncts()[0].numInequalities(), 0u);
+  EXPECT_TRUE(point.isEqual(parseRelation("{ [2, 2] }")));
+
+  // An empty disjunct (rationally empty) is dropped, the other kept whole:
+  // no fusion happens here.
+  Relation two = parseRelation("{ [i, j] : i >= 0 and j >= 0 and i + j <= -1; "
+                               "[i, j] : 0 <= i <= 3 and 5 <= j <= 6; "
+                               "[i, j] : 0 <= i <= 3 and 7 <= j <= 8 }")
+                     .removeRedundancies();
+  EXPECT_EQ(two.numDisjuncts(), 2u);
+  EXPECT_TRUE(two.isEqual(
+      parseRelation("{ [i, j] : 0 <= i <= 3 and 5 <= j <= 8 }")));
+}
