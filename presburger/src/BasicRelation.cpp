@@ -551,26 +551,30 @@ bool BasicRelation::isEmpty() const {
     return true;
   if (std::optional<bool> fast = difference::isEmpty(eqs_, ineqs_, numVars()))
     return *fast;
+  if (containsCheapWitness())
+    return false;
   // Strides (i = 4e) on loop bounds: a difference system once the
   // equalities are substituted away.
   if (eqs_.numRows() > 0)
     if (std::optional<bool> fast = difference::isEmptyAfterUnitSubstitution(
             eqs_, ineqs_, numVars()))
       return *fast;
-  if (containsLowerCorner())
-    return false;
   return !findIntegerSample().has_value();
 }
 
-bool BasicRelation::containsLowerCorner() const {
-  // Each variable at its largest single-variable lower bound (0 when it
-  // has none): boxes and coupled boxes that start at their bounds contain
-  // it, and checking costs one pass over the rows instead of a tableau.
+bool BasicRelation::containsCheapWitness() const {
+  // Boxes and coupled boxes that start at their bounds contain the lower
+  // corner; polygons around their centre contain the centre; strides and
+  // lattices (i = 4e + 1, x0 = C x1 + 1) are met by solving the equality
+  // for its unbounded unit variable.
   unsigned n = numVars();
   if (n == 0 || n > 64)
     return false;
-  std::vector<Int> corner(n);
-  std::vector<bool> bounded(n, false);
+  struct Var {
+    Int lo, hi;
+    bool hasLo = false, hasHi = false, pivot = false;
+  };
+  std::vector<Var> vars(n);
   for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
     ConstRow r = ineqs_.row(i);
     unsigned var = n;
@@ -583,16 +587,75 @@ bool BasicRelation::containsLowerCorner() const {
       }
       var = c;
     }
-    if (var >= n || r[var].sign() <= 0)
+    if (var >= n)
       continue;
-    // a x + k >= 0 with a > 0: x >= ceil(-k / a).
-    Int lo = ceilDiv(-r[n], r[var]);
-    if (!bounded[var] || corner[var] < lo) {
-      corner[var] = lo;
-      bounded[var] = true;
+    Var &v = vars[var];
+    if (r[var].sign() > 0) {
+      // a x + k >= 0 with a > 0: x >= ceil(-k / a).
+      Int b = ceilDiv(-r[n], r[var]);
+      if (!v.hasLo || v.lo < b) {
+        v.lo = b;
+        v.hasLo = true;
+      }
+    } else {
+      // -a x + k >= 0 with a > 0: x <= floor(k / a).
+      Int b = floorDiv(r[n], -r[var]);
+      if (!v.hasHi || b < v.hi) {
+        v.hi = b;
+        v.hasHi = true;
+      }
     }
   }
-  return containsPoint(corner);
+  // One pivot per equality: a variable with coefficient +-1, not yet a
+  // pivot, preferably without a bound of its own (i = 4e + 1 takes i).
+  std::vector<unsigned> pivot;
+  pivot.reserve(eqs_.numRows());
+  for (unsigned e = 0; e < eqs_.numRows(); ++e) {
+    ConstRow r = eqs_.row(e);
+    unsigned p = n;
+    for (unsigned c = 0; c < n; ++c) {
+      if (!(r[c].isOne() || r[c] == Int(-1)) || vars[c].pivot)
+        continue;
+      if (p == n || (!vars[c].hasLo && !vars[c].hasHi))
+        p = c;
+      if (!vars[c].hasLo && !vars[c].hasHi)
+        break;
+    }
+    if (p == n)
+      return false; // An equality we cannot meet cheaply.
+    vars[p].pivot = true;
+    pivot.push_back(p);
+  }
+  std::vector<Int> point(n);
+  auto tryPoint = [&]() {
+    // Pivots may depend on one another: each pass fixes one more level.
+    for (unsigned pass = 0; pass < pivot.size(); ++pass)
+      for (unsigned e = 0; e < pivot.size(); ++e) {
+        ConstRow r = eqs_.row(e);
+        unsigned p = pivot[e];
+        Int rest = r[n];
+        for (unsigned c = 0; c < n; ++c)
+          if (c != p && !r[c].isZero())
+            rest += r[c] * point[c];
+        point[p] = r[p].isOne() ? -rest : rest;
+      }
+    return containsPoint(point);
+  };
+  for (unsigned c = 0; c < n; ++c) {
+    const Var &v = vars[c];
+    point[c] = v.hasLo ? v.lo : v.hasHi && v.hi.isNegative() ? v.hi : Int(0);
+  }
+  if (tryPoint())
+    return true;
+  bool moved = false;
+  for (unsigned c = 0; c < n; ++c) {
+    const Var &v = vars[c];
+    if (v.hasLo && v.hasHi && v.lo < v.hi) {
+      point[c] = floorDiv(v.lo + v.hi, Int(2));
+      moved = true;
+    }
+  }
+  return moved && tryPoint();
 }
 
 bool BasicRelation::containsPoint(ConstRow point) const {

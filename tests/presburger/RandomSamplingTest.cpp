@@ -1,6 +1,8 @@
 // Integer emptiness and sampling checked against brute-force enumeration on
 // random small systems.
 #include "presburger/BasicRelation.h"
+#include "presburger/Parser.h"
+#include "presburger/Relation.h"
 
 #include <gtest/gtest.h>
 
@@ -114,7 +116,7 @@ TEST(IntegerSampling, RowsTightenOnTheLatticeOfTheEqualities) {
   EXPECT_TRUE(c.containsPoint(*p));
 }
 
-TEST(IntegerSampling, LowerCornerWitnessAndFallback) {
+TEST(IntegerSampling, CheapWitnessAndFallback) {
   // x0 + x1 <= 15 on [0, 10)^2: the corner (0, 0) is a witness.
   BasicRelation coupled(Space::set({}, Tuple(2)));
   coupled.addInequality(std::vector<Int>{1, 0, 0});
@@ -139,4 +141,41 @@ TEST(IntegerSampling, LowerCornerWitnessAndFallback) {
   none.addInequality(std::vector<Int>{1, 1, -16});
   none.addInequality(std::vector<Int>{-2, 3, 30});
   EXPECT_TRUE(none.isEmpty());
+}
+
+TEST(IntegerSampling, CheapWitnessCentreAndEqualities) {
+  // Non-empty sets whose witness is the centre or comes from solving an
+  // equality, and empty ones where the candidates must all fail.
+  auto empty = [](const char *text) {
+    // (The parser itself finds some of the empty ones empty.)
+    Relation r = parseRelation(text);
+    return r.numDisjuncts() == 0 || r.disjuncts()[0].isEmpty();
+  };
+  // A diamond around the origin: its lower corner (-5, -5) is outside,
+  // its centre (0, 0) inside.
+  EXPECT_FALSE(empty("{ [x, y] : -5 <= x <= 5 and -5 <= y <= 5 and "
+                     "-5 <= x + y <= 5 and -5 <= x - y <= 5 }"));
+  // x0 = 2^40 x1 + 1: x1 = 0 gives x0 = 1.
+  EXPECT_FALSE(empty("{ [x0, x1, x2] : x0 = 1099511627776x1 + 1 and "
+                     "0 <= x1 <= 20 and 0 <= x2 <= 10 and "
+                     "1099511627776x2 - x0 <= 1099511627776 and "
+                     "x0 + x2 >= 0 }"));
+  // A chain of pivots: z = y + 1, y = x + 2 with x >= 3.
+  EXPECT_FALSE(empty("{ [x, y, z] : z = y + 1 and y = x + 2 and x >= 3 and "
+                     "z <= 100 }"));
+  // Equalities without a free unit variable: the sampler decides.
+  EXPECT_FALSE(empty("{ [x, y] : 2x = 3y and 1 <= x <= 10 and "
+                     "0 <= y <= 10 }"));
+  EXPECT_TRUE(empty("{ [x, y] : 2x = 3y and 1 <= x <= 2 and 0 <= y <= 10 }"));
+  // Empty, whatever the candidates.
+  EXPECT_TRUE(empty("{ [x, y] : x + y = 1 and x >= 0 and y >= 0 and "
+                    "x - y >= 2 }"));
+  EXPECT_TRUE(empty("{ [x, y] : -5 <= x <= 5 and -5 <= y <= 5 and "
+                    "x + y >= 11 }"));
+  // x = 4y + 2 on 0 <= x <= 1: the pivot x gets 2, outside; empty.
+  BasicRelation lattice(Space::set({}, Tuple(2)));
+  lattice.addEquality(std::vector<Int>{1, -4, -2});
+  lattice.addInequality(std::vector<Int>{1, 0, 0});
+  lattice.addInequality(std::vector<Int>{-1, 0, 1});
+  EXPECT_TRUE(lattice.isEmpty());
 }

@@ -264,10 +264,14 @@ private:
   /// removeRedundancies; `tableau`, when given, is the tableau of the
   /// current (normalized) constraints, equalities first.
   bool removeRedundancies(Simplex *tableau);
-  /// Whether the point with every variable at its largest single-variable
-  /// lower bound (0 without one) satisfies every constraint: a cheap
-  /// witness of non-emptiness tried before a tableau.
-  bool containsLowerCorner() const;
+  /// Whether one of two cheap candidate points satisfies every constraint:
+  /// each variable at its largest single-variable lower bound (the lower
+  /// corner), or at the middle of its single-variable bounds (the centre);
+  /// a variable with a unit coefficient in an equality and no bound of its
+  /// own takes the value that equality gives it. A witness of
+  /// non-emptiness tried before a tableau: one pass over the rows per
+  /// candidate.
+  bool containsCheapWitness() const;
   /// removeRedundancies on the constraint graph when the rows (normalized,
   /// no equalities) form a difference system without implicit equalities;
   /// false, changing nothing, when that fast path does not apply.
