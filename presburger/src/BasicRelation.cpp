@@ -551,7 +551,7 @@ bool BasicRelation::isEmpty() const {
     return true;
   if (std::optional<bool> fast = difference::isEmpty(eqs_, ineqs_, numVars()))
     return *fast;
-  if (containsCheapWitness())
+  if (cheapWitness())
     return false;
   // Strides (i = 4e) on loop bounds: a difference system once the
   // equalities are substituted away.
@@ -562,14 +562,14 @@ bool BasicRelation::isEmpty() const {
   return !findIntegerSample().has_value();
 }
 
-bool BasicRelation::containsCheapWitness() const {
+std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
   // Boxes and coupled boxes that start at their bounds contain the lower
   // corner; polygons around their centre contain the centre; strides and
   // lattices (i = 4e + 1, x0 = C x1 + 1) are met by solving the equality
   // for its unbounded unit variable.
   unsigned n = numVars();
   if (n == 0 || n > 64)
-    return false;
+    return std::nullopt;
   struct Var {
     Int lo, hi;
     bool hasLo = false, hasHi = false, pivot = false;
@@ -622,7 +622,7 @@ bool BasicRelation::containsCheapWitness() const {
         break;
     }
     if (p == n)
-      return false; // An equality we cannot meet cheaply.
+      return std::nullopt; // An equality we cannot meet cheaply.
     vars[p].pivot = true;
     pivot.push_back(p);
   }
@@ -646,7 +646,7 @@ bool BasicRelation::containsCheapWitness() const {
     point[c] = v.hasLo ? v.lo : v.hasHi && v.hi.isNegative() ? v.hi : Int(0);
   }
   if (tryPoint())
-    return true;
+    return point;
   bool moved = false;
   for (unsigned c = 0; c < n; ++c) {
     const Var &v = vars[c];
@@ -655,7 +655,9 @@ bool BasicRelation::containsCheapWitness() const {
       moved = true;
     }
   }
-  return moved && tryPoint();
+  if (moved && tryPoint())
+    return point;
+  return std::nullopt;
 }
 
 bool BasicRelation::containsPoint(ConstRow point) const {

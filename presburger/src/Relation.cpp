@@ -485,20 +485,44 @@ InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
 
 } // namespace
 
+/// Whether a point found cheaply in some disjunct of a (its cheapWitness)
+/// lies in no disjunct of b: then a is not a subset of b. False when b has
+/// locals (containment would need a tableau) or no witness is outside. The
+/// parameters are aligned.
+bool hasWitnessOutside(const Relation &a, const Relation &b) {
+  for (const BasicRelation &d : b.disjuncts())
+    if (d.numLocals() > 0)
+      return false;
+  for (const BasicRelation &d : a.disjuncts()) {
+    std::optional<std::vector<Int>> p = d.cheapWitness();
+    if (!p)
+      continue;
+    ConstRow point(p->data(), d.offset(VarKind::Local));
+    if (std::none_of(b.disjuncts().begin(), b.disjuncts().end(),
+                     [&](const BasicRelation &e) {
+                       return e.containsPoint(point);
+                     }))
+      return true;
+  }
+  return false;
+}
+
 bool Relation::isSubsetOf(const Relation &other) const {
   WorkBudget::Operation op;
   checkSameTuples(space_, other.space_, "subset test");
-  InOne quick;
-  if (space_.paramNames() == other.space_.paramNames()) {
-    quick = eachDisjunctInOne(*this, other);
-  } else {
-    Relation a = *this, b = other;
-    presburger::alignParams(a, b);
-    quick = eachDisjunctInOne(a, b);
-  }
-  if (quick != InOne::Unknown)
-    return quick == InOne::Yes;
-  return subtract(other).isEmpty();
+  auto decide = [](const Relation &a, const Relation &b) {
+    InOne quick = eachDisjunctInOne(a, b);
+    if (quick != InOne::Unknown)
+      return quick == InOne::Yes;
+    if (hasWitnessOutside(a, b))
+      return false;
+    return a.subtract(b).isEmpty();
+  };
+  if (space_.paramNames() == other.space_.paramNames())
+    return decide(*this, other);
+  Relation a = *this, b = other;
+  presburger::alignParams(a, b);
+  return decide(a, b);
 }
 
 bool Relation::isEqual(const Relation &other) const {

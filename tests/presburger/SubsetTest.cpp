@@ -82,6 +82,31 @@ TEST(Subset, NotASubset) {
                      "{ [i] : 0 <= i <= 10 and i mod 2 = 0; [i] : i > 20 }"));
 }
 
+TEST(Subset, AWitnessOutsideTheUnionAnswersNo) {
+  // Overlapping chains of boxes shifted by 2: the left side's lower corner
+  // (0, 0, 0) is in no box of the right side.
+  EXPECT_FALSE(subset("{ [x, y, z] : 0 <= x <= 5 and 0 <= y <= 7 and "
+                      "0 <= z <= 7; [x, y, z] : 4 <= x <= 9 and 0 <= y <= 7 "
+                      "and 1 <= z <= 8 }",
+                      "{ [x, y, z] : 2 <= x <= 7 and 0 <= y <= 7 and "
+                      "0 <= z <= 7; [x, y, z] : 6 <= x <= 11 and 0 <= y <= 7 "
+                      "and 1 <= z <= 8 }"));
+  // The same chains, the left one shifted into the right one: yes, although
+  // no box of the left side is inside a single box of the right side.
+  EXPECT_TRUE(subset("{ [x, y, z] : 3 <= x <= 8 and 0 <= y <= 7 and "
+                     "0 <= z <= 7 }",
+                     "{ [x, y, z] : 2 <= x <= 7 and 0 <= y <= 7 and "
+                     "0 <= z <= 7; [x, y, z] : 6 <= x <= 11 and 0 <= y <= 7 "
+                     "and 0 <= z <= 8 }"));
+  // Parameters: the witness fixes them too (n = 0 here is outside).
+  EXPECT_FALSE(subset("[n] -> { [i] : 0 <= i <= 10 and n >= 0 }",
+                      "[n] -> { [i] : 0 <= i <= 10 and n >= 1; "
+                      "[i] : i >= 11 }"));
+  // Right side with locals: no witness test; the subtraction decides.
+  EXPECT_FALSE(subset("{ [i] : 0 <= i <= 10 }",
+                      "{ [i] : 0 <= i <= 10 and i mod 2 = 1; [i] : i > 20 }"));
+}
+
 TEST(Subset, RandomLoopBoundsAgainstEnumeration) {
   // Difference systems (the graph decides both answers exactly) against
   // the points of a box that holds them all.

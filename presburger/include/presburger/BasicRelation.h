@@ -256,6 +256,16 @@ public:
   /// Debugging dump (not isl notation; see Printer.h for that).
   std::string toString() const;
 
+  /// A point (every variable, locals included) found without a tableau:
+  /// the first of two candidates that satisfies every constraint. The
+  /// candidates: each variable at its largest single-variable lower bound
+  /// (the lower corner), then at the middle of its single-variable bounds
+  /// (the centre); a variable with a unit coefficient in an equality
+  /// (preferably one without bounds of its own) takes the value that
+  /// equality gives it. nullopt says nothing about emptiness. One pass over
+  /// the rows per candidate; tried by isEmpty before a tableau.
+  std::optional<std::vector<Int>> cheapWitness() const;
+
 private:
   /// detectEqualities; when `tableau` is given and the result is non-empty
   /// with inequalities left, it receives the tableau of the final
@@ -264,14 +274,6 @@ private:
   /// removeRedundancies; `tableau`, when given, is the tableau of the
   /// current (normalized) constraints, equalities first.
   bool removeRedundancies(Simplex *tableau);
-  /// Whether one of two cheap candidate points satisfies every constraint:
-  /// each variable at its largest single-variable lower bound (the lower
-  /// corner), or at the middle of its single-variable bounds (the centre);
-  /// a variable with a unit coefficient in an equality and no bound of its
-  /// own takes the value that equality gives it. A witness of
-  /// non-emptiness tried before a tableau: one pass over the rows per
-  /// candidate.
-  bool containsCheapWitness() const;
   /// removeRedundancies on the constraint graph when the rows (normalized,
   /// no equalities) form a difference system without implicit equalities;
   /// false, changing nothing, when that fast path does not apply.
