@@ -14,6 +14,10 @@
 #include <isl/set.h>
 #endif
 
+#ifdef PRESBURGER_BENCH_HAVE_MLIR
+#include "MlirPeer.h"
+#endif
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -21,6 +25,7 @@
 #include <cstdlib>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -372,6 +377,7 @@ const OpImpl *findImpl(const std::string &name) {
 }
 
 unsigned gMismatches = 0;
+unsigned gMlirMismatches = 0;
 
 unsigned countDisjuncts(const OurResult &r) {
   return r.rel ? r.rel->numDisjuncts() : 0;
@@ -464,12 +470,107 @@ bool sameResult(const OpImpl &op, const OurResult &ours, const IslVal &theirs,
 }
 #endif
 
+#ifdef PRESBURGER_BENCH_HAVE_MLIR
+/// Whether MLIR's result means the same as ours: truth values directly,
+/// relations converted back and compared by our engine.
+bool sameAsMlir(const OurResult &ours, const MlirResult &theirs,
+                std::string &why) {
+  if (ours.boolean >= 0 || theirs.boolean >= 0) {
+    if (ours.boolean == theirs.boolean)
+      return true;
+    why = "ours " + std::to_string(ours.boolean) + ", mlir " +
+          std::to_string(theirs.boolean);
+    return false;
+  }
+  if (!ours.rel || !theirs.rel) {
+    why = "missing result";
+    return false;
+  }
+  if (theirs.unbounded) {
+    why = "mlir finds the minimum unbounded; ours: " + ours.rel->toString();
+    return false;
+  }
+  try {
+    if (theirs.rel->isEqual(*ours.rel))
+      return true;
+  } catch (const std::exception &e) {
+    why = "cannot compare (" + std::string(e.what()) + ")\n    ";
+  }
+  why += "ours: " + ours.rel->toString() + "\n    mlir: " +
+         theirs.rel->toString();
+  return false;
+}
+#endif
+
 using Clock = std::chrono::steady_clock;
 
 /// Timed seconds and wall-time cap per repetition of an isl benchmark (see
 /// registerCase).
 constexpr double kIslMinTime = 0.05;
 constexpr double kIslMaxWall = 0.25;
+
+#ifdef PRESBURGER_BENCH_HAVE_MLIR
+/// Number of cases with an mlir side, and of those refused, by reason.
+unsigned gMlirCases = 0;
+std::map<std::string, unsigned> gMlirRefused;
+
+/// Registers `<base>/mlir` when MLIR has the operation: the inputs are
+/// converted here, outside the timed region (MLIR's objects hold no caches,
+/// so they are shared by every iteration, as ours are), MLIR runs once and
+/// its result is compared with ours (label MISMATCH-MLIR when they differ).
+/// No mlir side when MLIR cannot take the inputs (MlirCase::prepare) or
+/// when our engine failed (nothing to compare with).
+void registerMlir(const Case &c, const std::string &base,
+                  const std::vector<Relation> &inputs,
+                  const std::optional<OurResult> &ours) {
+  if (!mlirHasOperation(c.op))
+    return;
+  std::string whyNot = "our engine failed";
+  std::shared_ptr<const MlirCase> mc;
+  if (ours)
+    mc = MlirCase::prepare(c.op, inputs, whyNot);
+  if (!mc) {
+    ++gMlirRefused[whyNot];
+    std::cerr << "bench: " << base << ": no mlir side: " << whyNot << "\n";
+    return;
+  }
+  // MLIR may crash on inputs it does not support: name the case first.
+  if (std::getenv("PRESBURGER_BENCH_MLIR_TRACE"))
+    std::cerr << "bench: mlir: " << base << std::endl;
+  std::string label, why;
+  MlirResult once;
+  try {
+    once = mc->runOnce();
+    if (!sameAsMlir(*ours, once, why))
+      label = "MISMATCH-MLIR";
+  } catch (const std::exception &e) {
+    why = std::string("cannot read MLIR's result back: ") + e.what();
+    label = "MISMATCH-MLIR";
+  }
+  if (!label.empty()) {
+    ++gMlirMismatches;
+    std::cerr << "bench: MISMATCH-MLIR " << base << "\n    " << why << "\n";
+  }
+  ++gMlirCases;
+  double outDisjuncts = once.numDisjuncts;
+  benchmark::RegisterBenchmark(
+      (base + "/mlir").c_str(),
+      [mc, outDisjuncts, label](benchmark::State &state) {
+        for (auto _ : state) {
+          auto t0 = Clock::now();
+          mc->run(); // Consumes and destroys MLIR's result.
+          auto t1 = Clock::now();
+          state.SetIterationTime(
+              std::chrono::duration<double>(t1 - t0).count());
+        }
+        state.counters["out_disjuncts"] = outDisjuncts;
+        if (!label.empty())
+          state.SetLabel(label);
+      })
+      ->UseManualTime()
+      ->Unit(benchmark::kMicrosecond);
+}
+#endif
 
 } // namespace
 
@@ -489,6 +590,7 @@ const OperationInfo *findOperation(const std::string &name) {
 }
 
 unsigned numMismatches() { return gMismatches; }
+unsigned numMlirMismatches() { return gMlirMismatches; }
 
 namespace {
 
@@ -693,43 +795,48 @@ void registerCase(const Case &c) {
       ->Unit(benchmark::kMicrosecond);
 
 #ifdef PRESBURGER_BENCH_HAVE_ISL
-  if (!islOk)
-    return;
-  IslFn islFn = op->isl;
-  // isl's inputs are read afresh before every iteration, which costs more
-  // than many operations: Google Benchmark's own iteration estimate would
-  // spend most of the run parsing. The count is fixed instead, from the
-  // costs measured above: enough iterations for kIslMinTime of timed work,
-  // but at most kIslMaxWall seconds of wall time per repetition.
-  double perIteration = islParseSeconds + islOpSeconds;
-  double wanted = kIslMinTime / std::max(islOpSeconds, 1e-9);
-  double capped = kIslMaxWall / std::max(perIteration, 1e-9);
-  auto iterations = benchmark::IterationCount(
-      std::max(1.0, std::min({wanted, capped, 1e6})));
-  benchmark::RegisterBenchmark(
-      (base + "/isl").c_str(),
-      [freshIsl, islFn, ints, islOutDisjuncts, label](benchmark::State &state) {
-        std::vector<IslVal> in;
-        for (auto _ : state) {
-          // Fresh objects, read outside the timed region (isl caches inside
-          // its objects).
-          freshIsl(in);
-          auto t0 = Clock::now();
-          {
-            IslVal r = islFn(in.data(), ints);
-            benchmark::DoNotOptimize(r);
-            r.free();
+  if (islOk) {
+    IslFn islFn = op->isl;
+    // isl's inputs are read afresh before every iteration, which costs more
+    // than many operations: Google Benchmark's own iteration estimate would
+    // spend most of the run parsing. The count is fixed instead, from the
+    // costs measured above: enough iterations for kIslMinTime of timed work,
+    // but at most kIslMaxWall seconds of wall time per repetition.
+    double perIteration = islParseSeconds + islOpSeconds;
+    double wanted = kIslMinTime / std::max(islOpSeconds, 1e-9);
+    double capped = kIslMaxWall / std::max(perIteration, 1e-9);
+    auto iterations = benchmark::IterationCount(
+        std::max(1.0, std::min({wanted, capped, 1e6})));
+    benchmark::RegisterBenchmark(
+        (base + "/isl").c_str(),
+        [freshIsl, islFn, ints, islOutDisjuncts,
+         label](benchmark::State &state) {
+          std::vector<IslVal> in;
+          for (auto _ : state) {
+            // Fresh objects, read outside the timed region (isl caches inside
+            // its objects).
+            freshIsl(in);
+            auto t0 = Clock::now();
+            {
+              IslVal r = islFn(in.data(), ints);
+              benchmark::DoNotOptimize(r);
+              r.free();
+            }
+            auto t1 = Clock::now();
+            state.SetIterationTime(
+                std::chrono::duration<double>(t1 - t0).count());
           }
-          auto t1 = Clock::now();
-          state.SetIterationTime(std::chrono::duration<double>(t1 - t0).count());
-        }
-        state.counters["out_disjuncts"] = islOutDisjuncts;
-        if (!label.empty())
-          state.SetLabel(label);
-      })
-      ->Iterations(iterations)
-      ->UseManualTime()
-      ->Unit(benchmark::kMicrosecond);
+          state.counters["out_disjuncts"] = islOutDisjuncts;
+          if (!label.empty())
+            state.SetLabel(label);
+        })
+        ->Iterations(iterations)
+        ->UseManualTime()
+        ->Unit(benchmark::kMicrosecond);
+  }
+#endif
+#ifdef PRESBURGER_BENCH_HAVE_MLIR
+  registerMlir(c, base, *inputs, ourOnce);
 #endif
 }
 
@@ -742,6 +849,17 @@ int runBenchmarks(int argc, char **argv) {
   if (gMismatches)
     std::cerr << "bench: " << gMismatches
               << " case(s) where the engine and isl disagree (label MISMATCH)\n";
+#ifdef PRESBURGER_BENCH_HAVE_MLIR
+  std::cerr << "bench: " << gMlirCases << " case(s) with an mlir side (MLIR "
+            << mlirVersion() << ")";
+  for (const auto &[why, n] : gMlirRefused)
+    std::cerr << "; " << n << " not given to MLIR: " << why;
+  std::cerr << "\n";
+  if (gMlirMismatches)
+    std::cerr << "bench: " << gMlirMismatches
+              << " case(s) where the engine and MLIR disagree (label "
+                 "MISMATCH-MLIR)\n";
+#endif
   return 0;
 }
 

@@ -6,6 +6,7 @@
 //
 //   <family>/<operation>/<instance>/ours
 //   <family>/<operation>/<instance>/isl
+//   <family>/<operation>/<instance>/mlir   (when MLIR 15 is found)
 //
 // Timing rules (docs/performance.md):
 //  - inputs are parsed outside the timed region; only the operation is timed
@@ -21,7 +22,18 @@
 //  - before registering, both sides run once and their results are compared
 //    through isl; a case where they disagree carries the label MISMATCH.
 //
-// When isl is not found at configure time only the `ours` side exists.
+// The third side, MLIR's Presburger library, exists for the operations it
+// has (MlirPeer.h): same timing rules, inputs converted from our parsed
+// objects outside the timed region; before registering, its result is
+// compared with ours (truth values directly, sets converted back and
+// compared by our engine) and a disagreement carries the label
+// MISMATCH-MLIR, counted apart from isl's. Inputs MLIR 15 cannot be trusted
+// on get no mlir side. PRESBURGER_BENCH_MLIR_TRACE=1 in the environment
+// names each case on stderr before MLIR's first run on it, to find an input
+// that crashes MLIR.
+//
+// When isl is not found at configure time only the `ours` side exists (and
+// `mlir` when MLIR is found).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PRESBURGER_BENCH_BENCHHARNESS_H
@@ -59,15 +71,17 @@ bool parseCorpusLine(const std::string &line, Case &c, std::string &error);
 /// mean seconds per run; throws what the engine throws.
 double runOurs(const Case &c, unsigned iterations);
 
-/// Registers the two benchmarks of `c`. Runs both sides once first; a case
+/// Registers the benchmarks of `c`. Runs every side once first; a case
 /// that our engine or isl cannot parse is reported on stderr and skipped.
 void registerCase(const Case &c);
 
 /// Number of cases whose results differed between the engine and isl.
 unsigned numMismatches();
+/// Number of cases whose results differed between the engine and MLIR.
+unsigned numMlirMismatches();
 
 /// Initializes Google Benchmark, runs the registered benchmarks and prints
-/// the mismatch count. Call after registering.
+/// the mismatch counts. Call after registering.
 int runBenchmarks(int argc, char **argv);
 
 } // namespace bench

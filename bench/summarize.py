@@ -2,18 +2,23 @@
 """Summarizes Google Benchmark JSON output of the bench-* programs.
 
 Benchmark names are <family>/<operation>/<instance>/<engine>[/manual_time]
-with engine `ours` or `isl`. For every (family, operation, instance) the
-median time of each engine is taken (the `median` aggregate when the run
-used --benchmark_repetitions, else the single run), and the ratio is
-isl / ours: above 1 we are faster, below 1 isl is.
+with engine `ours`, `isl` or `mlir` (MLIR's Presburger library, on the
+operations it has). For every (family, operation, instance) the median time
+of each engine is taken (the `median` aggregate when the run used
+--benchmark_repetitions, else the single run), and the ratio is isl / ours:
+above 1 we are faster, below 1 isl is.
 
 Printed per family and operation: the number of instances, the geometric
 mean of our medians and of isl's, the geometric mean of the ratios (equal to
 the ratio of the two geometric means), the worst ratio and how many
 instances are slower than isl; then per family the geometric mean of all
-instance ratios. --detail adds one row per instance; --markdown prints
-Markdown tables (docs/performance.md is made of them); --series prints the
-scaling family as one table per series (instance names <series>-<step>).
+instance ratios. When there are mlir rows, the same per operation and per
+family for MLIR: its median (geometric mean), mlir / ours (above 1 we are
+faster than MLIR) and isl / mlir (above 1 MLIR is faster than isl), over
+the instances MLIR runs; without mlir rows the output is as before.
+--detail adds one row per instance; --markdown prints Markdown tables
+(docs/performance.md is made of them); --series prints the scaling family
+as one table per series (instance names <series>-<step>).
 
 Usage: summarize.py [--detail] [--markdown] [--series] FILE.json...
 Python 3 standard library only.
@@ -53,7 +58,9 @@ def load(paths):
                 continue
             t = b["real_time"] * UNIT[b.get("time_unit", "ns")]
             if b.get("label"):
-                labels[key] = b["label"]
+                # MISMATCH (ours against isl) and MISMATCH-MLIR (ours
+                # against MLIR) come from different engines' rows.
+                labels.setdefault(key, set()).add(b["label"])
             if b.get("run_type") == "aggregate":
                 if b.get("aggregate_name") == "median":
                     medians[key][engine] = t
@@ -64,6 +71,7 @@ def load(paths):
             if engine not in medians[key]:
                 ts = sorted(ts)
                 medians[key][engine] = ts[len(ts) // 2]
+    labels = {k: ", ".join(sorted(v)) for k, v in labels.items()}
     return medians, labels, errors
 
 
@@ -122,6 +130,13 @@ class Table:
                          [line(r) for r in self.rows])
 
 
+def ratio(m, num, den):
+    """m[num] / m[den] when both engines have a median, else NaN."""
+    if num in m and den in m:
+        return m[num] / m[den]
+    return float("nan")
+
+
 def natural_key(s):
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s)]
 
@@ -146,6 +161,7 @@ def main():
         families.setdefault(key[0], OrderedDict()).setdefault(key[1], []).append(key)
 
     have_isl = any("isl" in e for e in medians.values())
+    have_mlir = any("mlir" in e for e in medians.values())
     out = []
     for family, ops in families.items():
         title = {"f1": "family 1: compiler-sized problems",
@@ -157,9 +173,16 @@ def main():
         if have_isl:
             header += ["isl (geomean of medians)", "isl/ours (geomean)",
                        "worst isl/ours", "slower than isl"]
+        if have_mlir:
+            header += ["mlir cases", "mlir (geomean of medians)",
+                       "mlir/ours (geomean)", "slower than mlir"]
+            if have_isl:
+                header += ["isl/mlir (geomean)"]
         t = Table(args.markdown, header)
         all_ratios = []
         op_means = []
+        mlir_ratios, mlir_op_means = [], []
+        isl_mlir_ratios, isl_mlir_op_means = [], []
         for op, keys in ops.items():
             ours = [medians[k]["ours"] for k in keys if "ours" in medians[k]]
             ratios = [medians[k]["isl"] / medians[k]["ours"] for k in keys
@@ -175,6 +198,24 @@ def main():
                 all_ratios += ratios
                 if ratios:
                     op_means.append(geomean(ratios))
+            if have_mlir:
+                with_mlir = [k for k in keys
+                             if "mlir" in medians[k] and "ours" in medians[k]]
+                mr = [medians[k]["mlir"] / medians[k]["ours"] for k in with_mlir]
+                row += ["%d" % len(with_mlir) if with_mlir else "-",
+                        fmt_time(geomean([medians[k]["mlir"] for k in with_mlir])),
+                        fmt_ratio(geomean(mr)),
+                        "%d" % sum(1 for r in mr if r < 1) if mr else "-"]
+                mlir_ratios += mr
+                if mr:
+                    mlir_op_means.append(geomean(mr))
+                if have_isl:
+                    im = [medians[k]["isl"] / medians[k]["mlir"] for k in with_mlir
+                          if "isl" in medians[k]]
+                    row += [fmt_ratio(geomean(im))]
+                    isl_mlir_ratios += im
+                    if im:
+                        isl_mlir_op_means.append(geomean(im))
             t.add(row)
         out.append(t.render())
         out.append("")
@@ -185,6 +226,21 @@ def main():
                        % (family, len(all_ratios), fmt_ratio(geomean(all_ratios)),
                           len(op_means), fmt_ratio(geomean(op_means)),
                           sum(1 for r in all_ratios if r < 1)))
+            out.append("")
+        if have_mlir and mlir_ratios:
+            out.append("%s: geometric mean of mlir/ours over %d cases: %s "
+                       "(over the %d operations' geometric means: %s); "
+                       "%d cases slower than mlir"
+                       % (family, len(mlir_ratios), fmt_ratio(geomean(mlir_ratios)),
+                          len(mlir_op_means), fmt_ratio(geomean(mlir_op_means)),
+                          sum(1 for r in mlir_ratios if r < 1)))
+            if isl_mlir_ratios:
+                out.append("%s: geometric mean of isl/mlir over %d cases: %s "
+                           "(over the %d operations' geometric means: %s)"
+                           % (family, len(isl_mlir_ratios),
+                              fmt_ratio(geomean(isl_mlir_ratios)),
+                              len(isl_mlir_op_means),
+                              fmt_ratio(geomean(isl_mlir_op_means))))
             out.append("")
 
         if args.detail or (args.series and family == "f2"):
@@ -202,15 +258,23 @@ def main():
                     h = ["operation", "step", "ours"]
                     if have_isl:
                         h += ["isl", "isl/ours"]
+                    if have_mlir:
+                        h += ["mlir", "mlir/ours"]
+                        if have_isl:
+                            h += ["isl/mlir"]
                     st = Table(args.markdown, h)
                     for op, steps in by_op.items():
                         for step, k in steps:
                             m = medians[k]
                             row = [op, step, fmt_time(m.get("ours", float("nan")))]
                             if have_isl:
-                                r = (m["isl"] / m["ours"]
-                                     if "isl" in m and "ours" in m else float("nan"))
-                                row += [fmt_time(m.get("isl", float("nan"))), fmt_ratio(r)]
+                                row += [fmt_time(m.get("isl", float("nan"))),
+                                        fmt_ratio(ratio(m, "isl", "ours"))]
+                            if have_mlir:
+                                row += [fmt_time(m.get("mlir", float("nan"))),
+                                        fmt_ratio(ratio(m, "mlir", "ours"))]
+                                if have_isl:
+                                    row.append(fmt_ratio(ratio(m, "isl", "mlir")))
                             st.add(row)
                     out.append(st.render())
                     out.append("")
@@ -218,6 +282,10 @@ def main():
                 h = ["operation", "instance", "ours"]
                 if have_isl:
                     h += ["isl", "isl/ours"]
+                if have_mlir:
+                    h += ["mlir", "mlir/ours"]
+                    if have_isl:
+                        h += ["isl/mlir"]
                 h += ["note"]
                 dt = Table(args.markdown, h)
                 for op, keys in ops.items():
@@ -225,17 +293,27 @@ def main():
                         m = medians[k]
                         row = [op, k[2], fmt_time(m.get("ours", float("nan")))]
                         if have_isl:
-                            r = (m["isl"] / m["ours"]
-                                 if "isl" in m and "ours" in m else float("nan"))
-                            row += [fmt_time(m.get("isl", float("nan"))), fmt_ratio(r)]
+                            row += [fmt_time(m.get("isl", float("nan"))),
+                                    fmt_ratio(ratio(m, "isl", "ours"))]
+                        if have_mlir:
+                            row += [fmt_time(m.get("mlir", float("nan"))),
+                                    fmt_ratio(ratio(m, "mlir", "ours"))]
+                            if have_isl:
+                                row.append(fmt_ratio(ratio(m, "isl", "mlir")))
                         row.append(labels.get(k, ""))
                         dt.add(row)
                 out.append(dt.render())
                 out.append("")
 
-    mism = sorted("/".join(k) for k, l in labels.items() if "MISMATCH" in l)
+    mism = sorted("/".join(k) for k, l in labels.items()
+                  if "MISMATCH" in l.split(", "))
     if mism:
         out.append("cases where the results differ (MISMATCH): " + ", ".join(mism))
+    mism = sorted("/".join(k) for k, l in labels.items()
+                  if "MISMATCH-MLIR" in l.split(", "))
+    if mism:
+        out.append("cases where MLIR's result differs from ours (MISMATCH-MLIR): "
+                   + ", ".join(mism))
     if errors:
         out.append("cases that failed: " + ", ".join(
             "/".join(k) + "/" + e + " (" + msg + ")" for (k, e), msg in sorted(errors.items())))

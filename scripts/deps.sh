@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs, when they are missing.
 # Safe to run repeatedly; does nothing when everything is present.
+#
+#   scripts/deps.sh [EXTRA-PACKAGE...]
 set -euo pipefail
 packages=(cmake ninja-build g++ clang libboost-dev libeigen3-dev libgtest-dev
   libgmock-dev libbenchmark-dev libisl-dev libedit-dev pkg-config)
+# Extra packages a caller needs (scripts/bench.sh: MLIR 15).
+packages+=("$@")
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
