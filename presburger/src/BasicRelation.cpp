@@ -562,21 +562,18 @@ bool BasicRelation::isEmpty() const {
   return !findIntegerSample().has_value();
 }
 
-std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
-  // Boxes and coupled boxes that start at their bounds contain the lower
-  // corner; polygons around their centre contain the centre; strides and
-  // lattices (i = 4e + 1, x0 = C x1 + 1) are met by solving the equality
-  // for its unbounded unit variable.
-  unsigned n = numVars();
-  if (n == 0 || n > 64)
-    return std::nullopt;
-  struct Var {
-    Int lo, hi;
-    bool hasLo = false, hasHi = false, pivot = false;
-  };
-  std::vector<Var> vars(n);
-  for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
-    ConstRow r = ineqs_.row(i);
+namespace {
+/// A variable's tightest single-variable bounds (rows a x + k >= 0 with one
+/// non-zero coefficient), rounded to integers.
+struct VarBounds {
+  Int lo, hi;
+  bool hasLo = false, hasHi = false, pivot = false;
+};
+
+std::vector<VarBounds> singleVariableBounds(const Matrix &ineqs, unsigned n) {
+  std::vector<VarBounds> vars(n);
+  for (unsigned i = 0; i < ineqs.numRows(); ++i) {
+    ConstRow r = ineqs.row(i);
     unsigned var = n;
     for (unsigned c = 0; c < n; ++c) {
       if (r[c].isZero())
@@ -589,7 +586,7 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
     }
     if (var >= n)
       continue;
-    Var &v = vars[var];
+    VarBounds &v = vars[var];
     if (r[var].sign() > 0) {
       // a x + k >= 0 with a > 0: x >= ceil(-k / a).
       Int b = ceilDiv(-r[n], r[var]);
@@ -606,6 +603,33 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
       }
     }
   }
+  return vars;
+}
+} // namespace
+
+std::optional<std::vector<Int>> BasicRelation::boundCorner(bool upper) const {
+  unsigned n = numVars();
+  std::vector<VarBounds> vars = singleVariableBounds(ineqs_, n);
+  std::vector<Int> point(n);
+  for (unsigned c = 0; c < n; ++c) {
+    if (!(upper ? vars[c].hasHi : vars[c].hasLo))
+      return std::nullopt;
+    point[c] = upper ? vars[c].hi : vars[c].lo;
+  }
+  if (!containsPoint(point))
+    return std::nullopt;
+  return point;
+}
+
+std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
+  // Boxes and coupled boxes that start at their bounds contain the lower
+  // corner; polygons around their centre contain the centre; strides and
+  // lattices (i = 4e + 1, x0 = C x1 + 1) are met by solving the equality
+  // for its unbounded unit variable.
+  unsigned n = numVars();
+  if (n == 0 || n > 64)
+    return std::nullopt;
+  std::vector<VarBounds> vars = singleVariableBounds(ineqs_, n);
   // One pivot per equality: a variable with coefficient +-1, not yet a
   // pivot, preferably without a bound of its own (i = 4e + 1 takes i).
   std::vector<unsigned> pivot;
@@ -642,14 +666,14 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
     return containsPoint(point);
   };
   for (unsigned c = 0; c < n; ++c) {
-    const Var &v = vars[c];
+    const VarBounds &v = vars[c];
     point[c] = v.hasLo ? v.lo : v.hasHi && v.hi.isNegative() ? v.hi : Int(0);
   }
   if (tryPoint())
     return point;
   bool moved = false;
   for (unsigned c = 0; c < n; ++c) {
-    const Var &v = vars[c];
+    const VarBounds &v = vars[c];
     if (v.hasLo && v.hasHi && v.lo < v.hi) {
       point[c] = floorDiv(v.lo + v.hi, Int(2));
       moved = true;

@@ -2,15 +2,79 @@
 #include "presburger/Errors.h"
 #include "presburger/ParametricLexMin.h"
 #include "presburger/Relation.h"
+#include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
 
 namespace presburger {
 
 namespace {
 
+/// The answer of rationalLexOptIfIntegral.
+struct PointOptimum {
+  bool empty = false;     // b has no rational point (hence no integer one).
+  std::vector<Int> point; // Otherwise the integer lexicographic optimum.
+};
+
+/// For a basic set without parameters or locals: the rational lexicographic
+/// optimum (minimize x0, fix it, minimize x1, ...), when every coordinate
+/// comes out integral; it is then the integer optimum too, as every integer
+/// point is a rational one. nullopt when a coordinate is fractional or
+/// unbounded (the parametric solver decides and reports). Boxes, loop nests
+/// with unit coefficients and lattices already compressed end here: one
+/// tableau and n optimizations instead of the parametric solver.
+std::optional<PointOptimum> rationalLexOptIfIntegral(const BasicRelation &b,
+                                                     bool maximize) {
+  if (b.isObviouslyEmpty())
+    return PointOptimum{true, {}};
+  // Boxes and coupled boxes: the corner of the variables' own bounds.
+  if (std::optional<std::vector<Int>> corner = b.boundCorner(maximize))
+    return PointOptimum{false, std::move(*corner)};
+  unsigned n = b.numVars();
+  WorkBudget::charge(b.numConstraints() * b.numCols());
+  Simplex tab(n);
+  for (unsigned i = 0; i < b.numEqualities() && !tab.isEmpty(); ++i)
+    tab.addEquality(b.equality(i));
+  for (unsigned i = 0; i < b.numInequalities() && !tab.isEmpty(); ++i)
+    tab.addInequality(b.inequality(i));
+  PointOptimum out;
+  if (tab.isEmpty()) {
+    out.empty = true;
+    return out;
+  }
+  std::vector<Int> row(n + 1);
+  for (unsigned i = 0; i < n; ++i) {
+    Optimum o = tab.computeVarOptimum(i, maximize);
+    if (!o.isBounded() || !o.value.isInteger())
+      return std::nullopt;
+    out.point.push_back(o.value.num());
+    // x_i - v = 0.
+    row[i] = Int(1);
+    row[n] = -o.value.num();
+    tab.addEquality(row);
+    row[i] = Int(0);
+  }
+  return out;
+}
+
 /// The lexicographic optimum of one basic relation, as disjoint pieces.
 Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   const Space &space = b.space();
+  if (space.offset(VarKind::Range) == 0 && b.numLocals() == 0)
+    if (std::optional<PointOptimum> p = rationalLexOptIfIntegral(b, maximize)) {
+      Relation result(space);
+      if (p->empty)
+        return result;
+      BasicRelation dst(space);
+      std::vector<Int> eq(dst.numCols());
+      for (unsigned i = 0; i < p->point.size(); ++i) {
+        eq[i] = Int(-1);
+        eq.back() = p->point[i];
+        dst.addEquality(eq);
+        eq[i] = Int(0);
+      }
+      result.addDisjunct(std::move(dst));
+      return result;
+    }
   unsigned numSymbols = space.offset(VarKind::Range);
   unsigned nRange = space.numRange();
   unsigned rangeCol = space.offset(VarKind::Range);

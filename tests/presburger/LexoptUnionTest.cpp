@@ -1,6 +1,7 @@
 // The lexicographic optimum of unions, through both of its paths: sets
 // without parameters (each disjunct's optimum is a point; the best point
 // wins) and the general combination (parameters, relations).
+#include "presburger/Errors.h"
 #include "presburger/Parser.h"
 #include "presburger/Relation.h"
 
@@ -62,4 +63,31 @@ TEST(LexoptUnion, DivisionsOfTheDomainAreSymbols) {
                  .lexmin(),
              "{ [i] -> [j] : 0 <= i < 64 and (i + j) mod 2 = 0 and "
              "32*floor(i/32) <= j <= 32*floor(i/32) + 1 }");
+}
+
+TEST(LexoptUnion, PointOptimaOfOneBasicSet) {
+  // The corner of the variables' own bounds, when it is inside.
+  Relation coupled = parseRelation(
+      "{ [i, j] : 0 <= i < 10 and 0 <= j < 10 and i + j <= 15 }");
+  expectSame(coupled.lexmin(), "{ [0, 0] }");
+  // The upper corner (9, 9) is outside: max i = 9, then max j = 6.
+  expectSame(coupled.lexmax(), "{ [9, 6] }");
+  // A triangle: the rational optimum is integral.
+  expectSame(
+      parseRelation("{ [i, j] : 0 <= i <= j <= 10 and i + j >= 5 }").lexmin(),
+      "{ [0, 5] }");
+  // A fractional rational optimum (i = 1/2) leaves it to the solver.
+  expectSame(parseRelation("{ [i, j] : 2i >= 1 and i <= 5 and 3j >= i and "
+                           "j <= 4 }")
+                 .lexmin(),
+             "{ [1, 1] }");
+  // Rationally feasible, no integer point: empty.
+  EXPECT_TRUE(parseRelation("{ [i, j] : 0 <= 3i - 3j - 1 and 3i - 3j <= 2 "
+                            "and 0 <= i <= 5 }")
+                  .lexmin()
+                  .isEmpty());
+  EXPECT_THROW(parseRelation("{ [i, j] : i <= 5 and 0 <= j <= 3 }").lexmin(),
+               UnboundedError);
+  EXPECT_THROW(parseRelation("{ [i, j] : i >= 5 and 0 <= j <= 3 }").lexmax(),
+               UnboundedError);
 }

@@ -265,6 +265,12 @@ public:
   /// equality gives it. nullopt says nothing about emptiness. One pass over
   /// the rows per candidate; tried by isEmpty before a tableau.
   std::optional<std::vector<Int>> cheapWitness() const;
+  /// The point with every variable at its tightest single-variable lower
+  /// bound (with `upper`, upper bound), when every variable has one and the
+  /// point satisfies every constraint: it is then the componentwise
+  /// minimum (maximum) of the integer points, hence also their
+  /// lexicographic minimum (maximum). One pass over the rows.
+  std::optional<std::vector<Int>> boundCorner(bool upper) const;
 
 private:
   /// detectEqualities; when `tableau` is given and the result is non-empty
