@@ -118,6 +118,39 @@ fuseCut(const BasicRelation &a, const SortedRows &ia, const BasicRelation &b,
   return std::nullopt;
 }
 
+/// `d` with each equality written as two opposite inequalities: a peeled
+/// iteration (i = n - 1) then meets the rest of its loop (i <= n - 2) as a
+/// cut.
+BasicRelation withEqualitiesAsInequalities(const BasicRelation &d) {
+  BasicRelation out = d;
+  std::vector<Int> neg(d.numCols());
+  for (unsigned e = 0; e < d.numEqualities(); ++e) {
+    ConstRow r = d.equality(e);
+    for (unsigned c = 0; c < r.size(); ++c)
+      neg[c] = -r[c];
+    out.addInequality(r);
+    out.addInequality(ConstRow(neg));
+  }
+  while (out.numEqualities() > 0)
+    out.removeEquality(out.numEqualities() - 1);
+  return out;
+}
+
+/// fuseCut on the disjuncts with their equalities as inequality pairs (for
+/// pairs whose equalities differ), the result normalized (opposite pairs
+/// become equalities again).
+std::optional<BasicRelation> fuseCutAcrossEqualities(const BasicRelation &a,
+                                                     const BasicRelation &b) {
+  BasicRelation ea = withEqualitiesAsInequalities(a),
+                eb = withEqualitiesAsInequalities(b);
+  std::optional<BasicRelation> fused =
+      fuseCut(ea, sortedRows(ea.inequalities()), eb,
+              sortedRows(eb.inequalities()));
+  if (!fused || !fused->normalize())
+    return std::nullopt;
+  return fused;
+}
+
 } // namespace
 
 void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts) {
@@ -129,13 +162,16 @@ void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts) {
   for (size_t i = 0; i < disjuncts.size(); ++i) {
     for (size_t j = i + 1; j < disjuncts.size(); ++j) {
       WorkBudget::charge(ineqs[i].size() + 1);
-      if (eqs[i] != eqs[j] || !sameLocals(disjuncts[i], disjuncts[j]))
+      if (!sameLocals(disjuncts[i], disjuncts[j]))
         continue;
       std::optional<BasicRelation> fused =
-          fuseCut(disjuncts[i], ineqs[i], disjuncts[j], ineqs[j]);
+          eqs[i] == eqs[j]
+              ? fuseCut(disjuncts[i], ineqs[i], disjuncts[j], ineqs[j])
+              : fuseCutAcrossEqualities(disjuncts[i], disjuncts[j]);
       if (!fused)
         continue;
       disjuncts[i] = std::move(*fused);
+      eqs[i] = sortedRows(disjuncts[i].equalities());
       ineqs[i] = sortedRows(disjuncts[i].inequalities());
       disjuncts.erase(disjuncts.begin() + std::ptrdiff_t(j));
       eqs.erase(eqs.begin() + std::ptrdiff_t(j));

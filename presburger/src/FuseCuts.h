@@ -16,14 +16,16 @@
 namespace presburger {
 
 /// Fuses pairs of disjuncts that are one polyhedron cut in two by a
-/// hyperplane: the same equalities and locals, inequalities a.x + c >= 0 in
+/// hyperplane: the same locals, inequalities a.x + c >= 0 in
 /// one and -a.x - c - 1 >= 0 in the other (so every integer point of the
 /// polyhedron is in one of them), and the other inequalities either shared
 /// or valid on the other disjunct (one LP each: a redundant bound dropped
 /// from one piece, as i >= 0 from the piece i >= 10). The pair becomes the
 /// polyhedron; repeated until no pair is left. Exact over the integers:
 /// what index-set splitting produces, found without the LPs coalescing
-/// spends on every pair. The disjuncts must be normalized.
+/// spends on every pair. Equalities count as pairs of inequalities when
+/// the two disjuncts' equalities differ (a peeled iteration i = n - 1 and
+/// the loop i <= n - 2). The disjuncts must be normalized.
 void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts);
 
 } // namespace presburger

@@ -378,3 +378,19 @@ TEST(RemoveRedundancies, RedundantBoundsGoImplicitEqualitiesShow) {
   EXPECT_TRUE(two.isEqual(
       parseRelation("{ [i, j] : 0 <= i <= 3 and 5 <= j <= 8 }")));
 }
+
+TEST(Coalesce, PeeledIterationFusesBack) {
+  // The peeled iteration is an equality; as two inequalities it meets the
+  // rest of the loop as a cut (FuseCuts).
+  expectCoalesced("{ [i, j] : 0 <= i <= 8 and 0 <= j <= 4; "
+                  "[i, j] : i = 9 and 0 <= j <= 4 }",
+                  "{ [i, j] : 0 <= i <= 9 and 0 <= j <= 4 }", 1);
+  expectCoalesced("[n] -> { [i] : 0 <= i <= n - 2; [i] : i = n - 1 and n >= 1 }",
+                  "[n] -> { [i] : 0 <= i < n }", 1);
+  // A gap of one iteration: no fusion.
+  expectCoalesced("{ [i] : 0 <= i <= 8; [i] : i = 10 }",
+                  "{ [i] : 0 <= i <= 8 or i = 10 }", 2);
+  // Two peeled points next to each other.
+  expectCoalesced("{ [i, j] : i = 3 and j = 5; [i, j] : i = 4 and j = 5 }",
+                  "{ [i, j] : 3 <= i <= 4 and j = 5 }", 1);
+}
