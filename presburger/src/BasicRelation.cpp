@@ -608,6 +608,8 @@ std::vector<VarBounds> singleVariableBounds(const Matrix &ineqs, unsigned n) {
 } // namespace
 
 std::optional<std::vector<Int>> BasicRelation::boundCorner(bool upper) const {
+  if (obviouslyEmpty_)
+    return std::nullopt;
   unsigned n = numVars();
   std::vector<VarBounds> vars = singleVariableBounds(ineqs_, n);
   std::vector<Int> point(n);
@@ -627,7 +629,7 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
   // lattices (i = 4e + 1, x0 = C x1 + 1) are met by solving the equality
   // for its unbounded unit variable.
   unsigned n = numVars();
-  if (n == 0 || n > 64)
+  if (obviouslyEmpty_ || n == 0 || n > 64)
     return std::nullopt;
   std::vector<VarBounds> vars = singleVariableBounds(ineqs_, n);
   // One pivot per equality: a variable with coefficient +-1, not yet a
