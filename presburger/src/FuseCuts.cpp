@@ -151,14 +151,11 @@ std::optional<BasicRelation> fuseCutAcrossEqualities(const BasicRelation &a,
   return fused;
 }
 
-} // namespace
-
-void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts) {
-  std::vector<SortedRows> eqs, ineqs;
-  for (const BasicRelation &d : disjuncts) {
-    eqs.push_back(sortedRows(d.equalities()));
-    ineqs.push_back(sortedRows(d.inequalities()));
-  }
+/// One pass over the pairs of disjuncts (each with its sorted equalities
+/// and inequalities), fusing those fuseCut accepts; whether any fused.
+bool fusePass(std::vector<BasicRelation> &disjuncts,
+              std::vector<SortedRows> &eqs, std::vector<SortedRows> &ineqs) {
+  bool fusedAny = false;
   for (size_t i = 0; i < disjuncts.size(); ++i) {
     for (size_t j = i + 1; j < disjuncts.size(); ++j) {
       WorkBudget::charge(ineqs[i].size() + 1);
@@ -176,8 +173,24 @@ void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts) {
       disjuncts.erase(disjuncts.begin() + std::ptrdiff_t(j));
       eqs.erase(eqs.begin() + std::ptrdiff_t(j));
       ineqs.erase(ineqs.begin() + std::ptrdiff_t(j));
-      j = i; // Disjunct i changed: try every other disjunct again.
+      fusedAny = true;
+      j = i; // Disjunct i changed: try every later disjunct again.
     }
+  }
+  return fusedAny;
+}
+
+} // namespace
+
+void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts) {
+  std::vector<SortedRows> eqs, ineqs;
+  for (const BasicRelation &d : disjuncts) {
+    eqs.push_back(sortedRows(d.equalities()));
+    ineqs.push_back(sortedRows(d.inequalities()));
+  }
+  // A fusion can make a disjunct adjacent to an earlier one (two slabs
+  // that together border a third): passes repeat until one fuses nothing.
+  while (fusePass(disjuncts, eqs, ineqs)) {
   }
 }
 

@@ -394,3 +394,12 @@ TEST(Coalesce, PeeledIterationFusesBack) {
   expectCoalesced("{ [i, j] : i = 3 and j = 5; [i, j] : i = 4 and j = 5 }",
                   "{ [i, j] : 3 <= i <= 4 and j = 5 }", 1);
 }
+
+TEST(Coalesce, SlabsThatFuseIntoANeighbourOfAnEarlierOne) {
+  // [4, 7] x [0, 3] and [4, 7] x [4, 7] fuse into [4, 7] x [0, 7], which
+  // then borders [0, 3] x [0, 7], listed first.
+  expectCoalesced("{ [i, j] : 0 <= i <= 3 and 0 <= j <= 7; "
+                  "[i, j] : 4 <= i <= 7 and 0 <= j <= 3; "
+                  "[i, j] : 4 <= i <= 7 and 4 <= j <= 7 }",
+                  "{ [i, j] : 0 <= i <= 7 and 0 <= j <= 7 }", 1);
+}
