@@ -253,10 +253,12 @@ Relation lexOpt(const Relation &r, bool maximize) {
   Relation beaten = candidates.intersect(candidates.applyRange(order));
   Relation best = candidates.subtract(beaten);
   // The difference leaves many small pieces; fusing them keeps the
-  // piecewise result readable and cheap for later operations.
+  // piecewise result readable and cheap for later operations (a single
+  // piece, which coalesce returns as it is, is simplified).
   try {
     WorkBudget::Scope share(WorkBudget::left() / 2);
-    best = best.coalesce();
+    best = best.numDisjuncts() > 1 ? best.coalesce()
+                                   : best.removeRedundancies();
   } catch (const LimitExceeded &) {
   }
   return r.isSet() ? best.range() : best;
