@@ -653,7 +653,7 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
     pivot.push_back(p);
   }
   std::vector<Int> point(n);
-  auto tryPoint = [&]() {
+  auto solvePivots = [&]() {
     // Pivots may depend on one another: each pass fixes one more level.
     for (unsigned pass = 0; pass < pivot.size(); ++pass)
       for (unsigned e = 0; e < pivot.size(); ++e) {
@@ -665,14 +665,48 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
             rest += r[c] * point[c];
         point[p] = r[p].isOne() ? -rest : rest;
       }
+  };
+  auto tryPoint = [&]() {
+    solvePivots();
     return containsPoint(point);
   };
-  for (unsigned c = 0; c < n; ++c) {
-    const VarBounds &v = vars[c];
-    point[c] = v.hasLo ? v.lo : v.hasHi && v.hi.isNegative() ? v.hi : Int(0);
-  }
+  auto setLowerCorner = [&]() {
+    for (unsigned c = 0; c < n; ++c) {
+      const VarBounds &v = vars[c];
+      point[c] = v.hasLo ? v.lo : v.hasHi && v.hi.isNegative() ? v.hi : Int(0);
+    }
+  };
+  setLowerCorner();
   if (tryPoint())
     return point;
+  // The lower corner pushed up along the rows it violates: each violated
+  // row raises its last variable with a positive coefficient (not a pivot)
+  // just enough (tiles: n >= i + 1 and n >= 32 floor(i/32) + 32 give
+  // n = 32 from i = 0). A few passes; the rows raised earlier may break.
+  for (unsigned pass = 0; pass < 3; ++pass) {
+    bool raised = false;
+    for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
+      ConstRow r = ineqs_.row(i);
+      Int value = r[n];
+      unsigned last = n;
+      for (unsigned c = 0; c < n; ++c) {
+        if (r[c].isZero())
+          continue;
+        value += r[c] * point[c];
+        if (r[c].sign() > 0 && !vars[c].pivot)
+          last = c;
+      }
+      if (!value.isNegative() || last == n)
+        continue;
+      point[last] += ceilDiv(-value, r[last]);
+      raised = true;
+    }
+    if (!raised)
+      break;
+    if (tryPoint())
+      return point;
+  }
+  setLowerCorner();
   bool moved = false;
   for (unsigned c = 0; c < n; ++c) {
     const VarBounds &v = vars[c];

@@ -172,6 +172,13 @@ TEST(IntegerSampling, CheapWitnessCentreAndEqualities) {
                     "x - y >= 2 }"));
   EXPECT_TRUE(empty("{ [x, y] : -5 <= x <= 5 and -5 <= y <= 5 and "
                     "x + y >= 11 }"));
+  // Full tiles: the lower corner (n = 0) is pushed up to n = 32.
+  EXPECT_FALSE(empty("[n] -> { [i] : 0 <= i < n and 32*floor(i/32) + 32 <= n }"));
+  EXPECT_FALSE(empty("[n] -> { [i, j] : 0 <= i < n and 0 <= j < n and "
+                     "32*floor(i/32) + 32 <= n and 32*floor(j/32) + 32 <= n }"));
+  // The same with n <= 31: pushing up breaks n <= 31; empty.
+  EXPECT_TRUE(empty("[n] -> { [i] : 0 <= i < n and 32*floor(i/32) + 32 <= n "
+                    "and n <= 31 }"));
   // x = 4y + 2 on 0 <= x <= 1: the pivot x gets 2, outside; empty.
   BasicRelation lattice(Space::set({}, Tuple(2)));
   lattice.addEquality(std::vector<Int>{1, -4, -2});

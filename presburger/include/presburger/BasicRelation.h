@@ -257,13 +257,15 @@ public:
   std::string toString() const;
 
   /// A point (every variable, locals included) found without a tableau:
-  /// the first of two candidates that satisfies every constraint. The
-  /// candidates: each variable at its largest single-variable lower bound
-  /// (the lower corner), then at the middle of its single-variable bounds
-  /// (the centre); a variable with a unit coefficient in an equality
+  /// the first candidate that satisfies every constraint. The candidates:
+  /// each variable at its largest single-variable lower bound (the lower
+  /// corner); the lower corner pushed up along the rows it violates (each
+  /// raises its last variable with a positive coefficient, three passes at
+  /// most); each variable at the middle of its single-variable bounds (the
+  /// centre). A variable with a unit coefficient in an equality
   /// (preferably one without bounds of its own) takes the value that
-  /// equality gives it. nullopt says nothing about emptiness. One pass over
-  /// the rows per candidate; tried by isEmpty before a tableau.
+  /// equality gives it. nullopt says nothing about emptiness. A few passes
+  /// over the rows; tried by isEmpty before a tableau.
   std::optional<std::vector<Int>> cheapWitness() const;
   /// The point with every variable at its tightest single-variable lower
   /// bound (with `upper`, upper bound), when every variable has one and the
