@@ -141,6 +141,20 @@ def natural_key(s):
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s)]
 
 
+def mean_line(family, what, ratios, op_means, slower_than=None):
+    """The summary line of one ratio over a family: the geometric mean over
+    the cases and over the operations' means, and with `slower_than` the
+    number of cases below 1."""
+    line = ("%s: geometric mean of %s over %d cases: %s "
+            "(over the %d operations' geometric means: %s)"
+            % (family, what, len(ratios), fmt_ratio(geomean(ratios)),
+               len(op_means), fmt_ratio(geomean(op_means))))
+    if slower_than:
+        line += "; %d cases slower than %s" % (
+            sum(1 for r in ratios if r < 1), slower_than)
+    return line
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("files", nargs="+")
@@ -220,27 +234,15 @@ def main():
         out.append(t.render())
         out.append("")
         if have_isl and all_ratios:
-            out.append("%s: geometric mean of isl/ours over %d cases: %s "
-                       "(over the %d operations' geometric means: %s); "
-                       "%d cases slower than isl"
-                       % (family, len(all_ratios), fmt_ratio(geomean(all_ratios)),
-                          len(op_means), fmt_ratio(geomean(op_means)),
-                          sum(1 for r in all_ratios if r < 1)))
+            out.append(mean_line(family, "isl/ours", all_ratios, op_means,
+                                 "isl"))
             out.append("")
         if have_mlir and mlir_ratios:
-            out.append("%s: geometric mean of mlir/ours over %d cases: %s "
-                       "(over the %d operations' geometric means: %s); "
-                       "%d cases slower than mlir"
-                       % (family, len(mlir_ratios), fmt_ratio(geomean(mlir_ratios)),
-                          len(mlir_op_means), fmt_ratio(geomean(mlir_op_means)),
-                          sum(1 for r in mlir_ratios if r < 1)))
+            out.append(mean_line(family, "mlir/ours", mlir_ratios,
+                                 mlir_op_means, "mlir"))
             if isl_mlir_ratios:
-                out.append("%s: geometric mean of isl/mlir over %d cases: %s "
-                           "(over the %d operations' geometric means: %s)"
-                           % (family, len(isl_mlir_ratios),
-                              fmt_ratio(geomean(isl_mlir_ratios)),
-                              len(isl_mlir_op_means),
-                              fmt_ratio(geomean(isl_mlir_op_means))))
+                out.append(mean_line(family, "isl/mlir", isl_mlir_ratios,
+                                     isl_mlir_op_means))
             out.append("")
 
         if args.detail or (args.series and family == "f2"):
