@@ -483,8 +483,6 @@ InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
   return InOne::Yes;
 }
 
-} // namespace
-
 /// Whether a point found cheaply in some disjunct of a (its cheapWitness)
 /// lies in no disjunct of b: then a is not a subset of b. False when b has
 /// locals (containment would need a tableau) or no witness is outside. The
@@ -506,6 +504,8 @@ bool hasWitnessOutside(const Relation &a, const Relation &b) {
   }
   return false;
 }
+
+} // namespace
 
 bool Relation::isSubsetOf(const Relation &other) const {
   WorkBudget::Operation op;
