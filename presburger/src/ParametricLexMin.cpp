@@ -42,6 +42,11 @@ private:
   void addSymbolColumn();
   void addContextInequality(const std::vector<Int> &row);
   bool contextNonEmptyWith(const std::vector<Int> &row);
+  /// Whether the context has no integer point. Answered by a cached sample
+  /// when one survives; otherwise by a search whose point is cached.
+  bool contextIntegerEmpty();
+  /// Whether some cached sample satisfies `row` >= 0.
+  bool sampleSatisfies(const std::vector<Int> &row) const;
   /// The context local defined as floor(num / den), if there is one.
   std::optional<unsigned> findContextDiv(const std::vector<Int> &num,
                                          const Int &den) const;
@@ -59,7 +64,23 @@ private:
   std::vector<Unknown> vars_, cons_;
   BasicRelation context_;
   Simplex contextSimplex_;
+  /// Integer points of context_ (locals included), kept valid as the
+  /// context shrinks and gains divisions: most splits and emptiness tests
+  /// of the context are answered by one of them, as in isl's context
+  /// tableau, instead of by an integer search.
+  std::vector<std::vector<Int>> samples_;
+  /// Set once the integer search found the context empty.
+  bool knownEmpty_ = false;
 };
+
+/// Value of the affine `row` (coefficients then constant) at `point`.
+Int evaluate(const std::vector<Int> &row, const std::vector<Int> &point) {
+  Int v = row.back();
+  for (size_t c = 0; c < point.size(); ++c)
+    if (!row[c].isZero())
+      v += row[c] * point[c];
+  return v;
+}
 
 PipBranch::PipBranch(const BasicRelation &problem, unsigned numSymbols,
                      const BasicRelation &context)
@@ -218,9 +239,37 @@ void PipBranch::addSymbolColumn() {
 void PipBranch::addContextInequality(const std::vector<Int> &row) {
   context_.addInequality(row);
   contextSimplex_.addInequality(row);
+  std::erase_if(samples_, [&](const std::vector<Int> &point) {
+    return evaluate(row, point).isNegative();
+  });
+}
+
+bool PipBranch::sampleSatisfies(const std::vector<Int> &row) const {
+  for (const std::vector<Int> &point : samples_)
+    if (!evaluate(row, point).isNegative())
+      return true;
+  return false;
+}
+
+bool PipBranch::contextIntegerEmpty() {
+  if (!samples_.empty())
+    return false;
+  if (knownEmpty_ || contextSimplex_.isEmpty())
+    return true;
+  std::optional<std::vector<Int>> point = context_.cheapWitness();
+  if (!point)
+    point = context_.findIntegerSample();
+  if (!point) {
+    knownEmpty_ = true;
+    return true;
+  }
+  samples_.push_back(std::move(*point));
+  return false;
 }
 
 bool PipBranch::contextNonEmptyWith(const std::vector<Int> &row) {
+  if (sampleSatisfies(row))
+    return true;
   unsigned snap = contextSimplex_.getSnapshot();
   contextSimplex_.addInequality(row);
   bool nonEmpty = !contextSimplex_.isEmpty();
@@ -281,6 +330,8 @@ void PipBranch::addCut(unsigned row, std::optional<unsigned> existingDiv) {
     for (unsigned s = 0; s < numSyms_; ++s)
       num[s] = -tab_.at(row, kSym + s);
     num.back() = -tab_.at(row, kConst);
+    for (std::vector<Int> &point : samples_)
+      point.push_back(floorDiv(evaluate(num, point), d));
     context_.addDivLocal(num, d);
     // Keep the simplex of the context in step: a variable, two constraints.
     contextSimplex_.addVariable();
@@ -304,7 +355,7 @@ void PipBranch::addCut(unsigned row, std::optional<unsigned> existingDiv) {
 }
 
 void PipBranch::recordSolution(LexMinResult &out, unsigned numBoundedVars) {
-  if (context_.isEmpty())
+  if (contextIntegerEmpty())
     return;
   LexMinPiece piece;
   piece.domain = context_;
@@ -346,24 +397,26 @@ void PipBranch::solve(LexMinResult &out, unsigned numBoundedVars) {
       bool mustPivot = m < 0;
       if (!mustPivot) {
         std::vector<Int> expr = symbolicConstant(r);
-        if (contextSimplex_.isRedundantInequality(expr))
+        std::vector<Int> neg(expr.size());
+        for (size_t c = 0; c < expr.size(); ++c)
+          neg[c] = -expr[c];
+        neg.back() -= Int(1);
+        // A sample with expr <= -1 shows expr >= 0 is not redundant.
+        if (!sampleSatisfies(neg) &&
+            contextSimplex_.isRedundantInequality(expr))
           continue;
         if (contextNonEmptyWith(expr)) {
           // Split: expr >= 0 here, expr <= -1 in a copy.
-          std::vector<Int> neg(expr.size());
-          for (size_t c = 0; c < expr.size(); ++c)
-            neg[c] = -expr[c];
-          neg.back() -= Int(1);
           {
             PipBranch other = *this;
             other.addContextInequality(neg);
-            if (!other.context_.isEmpty())
+            if (!other.contextIntegerEmpty())
               other.solve(out, numBoundedVars);
             if (out.unbounded)
               return;
           }
           addContextInequality(expr);
-          if (context_.isEmpty())
+          if (contextIntegerEmpty())
             return;
           pivoted = true; // Rescan from this row, now non-negative.
           scanStart = r;
@@ -393,7 +446,7 @@ void PipBranch::solve(LexMinResult &out, unsigned numBoundedVars) {
         // A non-integral multiple of M: the variable is unbounded and its
         // integrality cannot be settled by a cut. Report it (conservative
         // for helper variables).
-        if (!context_.isEmpty())
+        if (!contextIntegerEmpty())
           out.unbounded = true;
         return;
       }
