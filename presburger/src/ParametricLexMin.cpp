@@ -322,9 +322,18 @@ void PipBranch::addCut(unsigned row, std::optional<unsigned> existingDiv) {
   // integral, so sum (b_j mod d) y_j + c + a.s + d q >= 0 where
   // q = floor(-(c + a.s) / d) (m is a multiple of d, so M cancels).
   Int d = tab_.at(row, kDen);
-  unsigned qCol;
+  bool symbolic = false;
+  for (unsigned s = 0; s < numSyms_ && !symbolic; ++s)
+    symbolic = !tab_.at(row, kSym + s).isZero();
+  // Without symbols q is a number: no division joins the context (its
+  // rational relaxation would leave q fractional and the rows on it of
+  // undetermined sign, splitting the search for nothing).
+  std::optional<unsigned> qCol;
+  Int constantQ;
   if (existingDiv) {
     qCol = kSym + context_.offset(VarKind::Local) + *existingDiv;
+  } else if (!symbolic) {
+    constantQ = floorDiv(-tab_.at(row, kConst), d);
   } else {
     std::vector<Int> num(context_.numCols());
     for (unsigned s = 0; s < numSyms_; ++s)
@@ -346,7 +355,10 @@ void PipBranch::addCut(unsigned row, std::optional<unsigned> existingDiv) {
   tab_.at(r, kConst) = tab_.at(row, kConst);
   for (unsigned s = 0; s < numSyms_; ++s)
     tab_.at(r, kSym + s) = tab_.at(row, kSym + s);
-  tab_.at(r, qCol) += d;
+  if (qCol)
+    tab_.at(r, *qCol) += d;
+  else
+    tab_.at(r, kConst) += d * constantQ;
   for (unsigned c = colStart(); c < tab_.numColumns(); ++c)
     tab_.at(r, c) = mod(tab_.at(row, c), d);
   tab_.normalizeRow(r, 0, tab_.numColumns());

@@ -91,3 +91,42 @@ TEST(LexoptUnion, PointOptimaOfOneBasicSet) {
   EXPECT_THROW(parseRelation("{ [i, j] : i >= 5 and 0 <= j <= 3 }").lexmax(),
                UnboundedError);
 }
+
+TEST(LexoptUnion, StridedOptimaWithoutParameters) {
+  // i odd, 3i + 5j >= 217: i = 1 leaves 5j >= 214, so j = 43. The cuts of
+  // the solver are numbers here (no symbols), not divisions of a context.
+  expectSame(parseRelation("{ S[i, j] : 0 <= i < 100 and 0 <= j < 100 and "
+                           "3i + 5j >= 217 and i mod 2 = 1 }")
+                 .lexmin(),
+             "{ S[1, 43] }");
+  // From the top: i = 99 (odd), then j = 99.
+  expectSame(parseRelation("{ S[i, j] : 0 <= i < 100 and 0 <= j < 100 and "
+                           "3i + 5j >= 217 and i mod 2 = 1 }")
+                 .lexmax(),
+             "{ S[99, 99] }");
+  // Two strides: i = 3 mod 7 and i = 2 mod 5 meet at 17 (mod 35); the
+  // first at least 20 is 52, the last at most 100 is 87.
+  Relation both = parseRelation(
+      "{ [i] : 20 <= i <= 100 and i mod 7 = 3 and i mod 5 = 2 }");
+  expectSame(both.lexmin(), "{ [52] }");
+  expectSame(both.lexmax(), "{ [87] }");
+  EXPECT_TRUE(parseRelation("{ [i] : 20 <= i <= 50 and i mod 7 = 3 and "
+                            "i mod 5 = 2 }")
+                  .lexmin()
+                  .isEmpty());
+}
+
+TEST(LexoptUnion, ParametricStridedOptimum) {
+  // The last multiple of 4 below i: j = 4 floor((i - 1) / 4) for i >= 1.
+  expectSame(parseRelation("[n] -> { S[i] -> T[j] : 0 <= i < n and 0 <= j < i "
+                           "and j mod 4 = 0 }")
+                 .lexmax(),
+             "[n] -> { S[i] -> T[j] : 0 < i < n and j mod 4 = 0 and "
+             "i - 4 <= j < i }");
+  // The first multiple of 4 from i: j = 4 ceil(i / 4).
+  expectSame(parseRelation("[n] -> { S[i] -> T[j] : 0 <= i < n and j >= i "
+                           "and j mod 4 = 0 }")
+                 .lexmin(),
+             "[n] -> { S[i] -> T[j] : 0 <= i < n and j mod 4 = 0 and "
+             "i <= j <= i + 3 }");
+}
