@@ -85,11 +85,12 @@ bool validOn(const BasicRelation &d,
 /// When disjuncts a and b (with their sorted rows) are the polyhedron
 /// C and E_a and E_b cut by the hyperplane a.x + c >= 0 | -a.x - c - 1 >= 0
 /// (rows of C shared, E_a valid on b and E_b valid on a), that polyhedron.
-std::optional<BasicRelation>
-fuseCut(const BasicRelation &a, const SortedRows &ia, const BasicRelation &b,
-        const SortedRows &ib) {
+std::optional<BasicRelation> fuseCut(const BasicRelation &a,
+                                     const SortedRows &ia,
+                                     const BasicRelation &b,
+                                     const SortedRows &ib) {
   std::vector<const std::vector<Int> *> onlyA = rowsMissingIn(ia, ib),
-                                         onlyB = rowsMissingIn(ib, ia);
+                                        onlyB = rowsMissingIn(ib, ia);
   if (onlyA.empty() || onlyB.empty())
     return std::nullopt;
   for (size_t x = 0; x < onlyA.size(); ++x)
@@ -136,19 +137,113 @@ BasicRelation withEqualitiesAsInequalities(const BasicRelation &d) {
   return out;
 }
 
-/// fuseCut on the disjuncts with their equalities as inequality pairs (for
-/// pairs whose equalities differ), the result normalized (opposite pairs
-/// become equalities again).
-std::optional<BasicRelation> fuseCutAcrossEqualities(const BasicRelation &a,
-                                                     const BasicRelation &b) {
+/// Fraction-free elimination of column `col` from `row` by `pivot`.
+void eliminateColumn(std::vector<Int> &row, const std::vector<Int> &pivot,
+                     unsigned col) {
+  if (row[col].isZero())
+    return;
+  Int g = gcd(pivot[col], row[col]);
+  Int fp = divExact(pivot[col], g), fr = divExact(row[col], g);
+  for (size_t c = 0; c < row.size(); ++c) {
+    Int v = fp * row[c];
+    if (!pivot[c].isZero())
+      v -= fr * pivot[c];
+    row[c] = std::move(v);
+  }
+}
+
+/// Echelon rows (each with its pivot column) of the span of `rows`.
+struct Echelon {
+  std::vector<std::vector<Int>> rows;
+  std::vector<unsigned> pivots;
+
+  /// Reduces `row` by the echelon rows; adds what remains (when non-zero,
+  /// divided by its content) and returns whether it did.
+  bool add(std::vector<Int> row) {
+    for (size_t k = 0; k < rows.size(); ++k)
+      eliminateColumn(row, rows[k], pivots[k]);
+    // The constant column counts: 0 = 1 left over means the rows are
+    // inconsistent together, which is no dependence.
+    unsigned n = unsigned(row.size());
+    unsigned col = 0;
+    while (col < n && row[col].isZero())
+      ++col;
+    if (col == n)
+      return false;
+    Int g = rowGcd(ConstRow(row));
+    if (!g.isOne())
+      for (Int &v : row)
+        v = divExact(v, g);
+    rows.push_back(std::move(row));
+    pivots.push_back(col);
+    return true;
+  }
+};
+
+/// `b` with its equalities rewritten as `a`'s equalities followed by the
+/// rest of their span, when a's equalities are implied by b's (same
+/// solution set: only the basis of the row space changes). A peeled
+/// iteration (j = i - 1, i = 4q + 1) then shows its loop's equality
+/// (j = 4q) and the one cut (i = 4q + 1) that sets it apart.
+std::optional<BasicRelation> rebasedOnEqualities(const BasicRelation &a,
+                                                 const BasicRelation &b) {
+  if (a.numEqualities() == 0 || a.numEqualities() >= b.numEqualities())
+    return std::nullopt;
+  auto rowOf = [](ConstRow r) { return std::vector<Int>(r.begin(), r.end()); };
+  Echelon own;
+  for (unsigned e = 0; e < b.numEqualities(); ++e)
+    own.add(rowOf(b.equality(e)));
+  Echelon joint;
+  for (unsigned e = 0; e < a.numEqualities(); ++e)
+    if (!joint.add(rowOf(a.equality(e))))
+      return std::nullopt; // a's equalities are not independent.
+  std::vector<std::vector<Int>> rest;
+  for (unsigned e = 0; e < b.numEqualities(); ++e)
+    if (joint.add(rowOf(b.equality(e))))
+      rest.push_back(joint.rows.back());
+  // a's equalities lie in the span of b's exactly when adding them did not
+  // raise its rank.
+  if (joint.rows.size() != own.rows.size())
+    return std::nullopt;
+  BasicRelation out = b;
+  while (out.numEqualities() > 0)
+    out.removeEquality(out.numEqualities() - 1);
+  for (unsigned e = 0; e < a.numEqualities(); ++e)
+    out.addEquality(a.equality(e));
+  for (const std::vector<Int> &r : rest)
+    out.addEquality(ConstRow(r));
+  return out;
+}
+
+/// fuseCut on the disjuncts with their equalities, as written, read as
+/// inequality pairs; the result normalized.
+std::optional<BasicRelation>
+fuseCutAcrossEqualitiesAsWritten(const BasicRelation &a,
+                                 const BasicRelation &b) {
   BasicRelation ea = withEqualitiesAsInequalities(a),
                 eb = withEqualitiesAsInequalities(b);
-  std::optional<BasicRelation> fused =
-      fuseCut(ea, sortedRows(ea.inequalities()), eb,
-              sortedRows(eb.inequalities()));
+  std::optional<BasicRelation> fused = fuseCut(
+      ea, sortedRows(ea.inequalities()), eb, sortedRows(eb.inequalities()));
   if (!fused || !fused->normalize())
     return std::nullopt;
   return fused;
+}
+
+/// fuseCut on the disjuncts with their equalities as inequality pairs (for
+/// pairs whose equalities differ), the result normalized (opposite pairs
+/// become equalities again). When one side's equalities imply the other's,
+/// they are first rewritten on the other's (rebasedOnEqualities).
+std::optional<BasicRelation> fuseCutAcrossEqualities(const BasicRelation &a,
+                                                     const BasicRelation &b) {
+  if (std::optional<BasicRelation> rb = rebasedOnEqualities(a, b))
+    if (std::optional<BasicRelation> f =
+            fuseCutAcrossEqualitiesAsWritten(a, *rb))
+      return f;
+  if (std::optional<BasicRelation> ra = rebasedOnEqualities(b, a))
+    if (std::optional<BasicRelation> f =
+            fuseCutAcrossEqualitiesAsWritten(*ra, b))
+      return f;
+  return fuseCutAcrossEqualitiesAsWritten(a, b);
 }
 
 /// One pass over the pairs of disjuncts (each with its sorted equalities

@@ -395,6 +395,22 @@ TEST(Coalesce, PeeledIterationFusesBack) {
                   "{ [i, j] : 3 <= i <= 4 and j = 5 }", 1);
 }
 
+TEST(Coalesce, PeeledIterationWrittenOnOtherEqualities) {
+  // The peel writes j = i - 1 where the loop writes j = 4q; on the peel
+  // i - 1 = 4q too, so its equalities imply the loop's: rewritten on them,
+  // the peel is the cut i - 1 - 4q = 0 beside the loop's i - 1 - 4q >= 1.
+  expectCoalesced("[n] -> { S[i] -> T[j = 4*floor((-1 + i)/4)] : 0 < i < n "
+                  "and (-1 + i) mod 4 > 0 and floor((-1 + i)/4) >= 0; "
+                  "S[i] -> T[j = -1 + i] : (-1 + i) mod 4 = 0 and 0 < i < n }",
+                  "[n] -> { S[i] -> T[j = 4*floor((-1 + i)/4)] : 0 < i < n }",
+                  1);
+  // Equalities that only look alike: x = 3 and x = 4 are not a peel of
+  // one another (together they are inconsistent), so nothing fuses.
+  expectCoalesced("[p] -> { [x, y] : x = 3 and y = 4 and p = -4; "
+                  "[x, y] : x = 4 and y = 4 and -3 <= p <= 2 }",
+                  "[p] -> { [3, 4] : p = -4; [4, 4] : -3 <= p <= 2 }", 2);
+}
+
 TEST(Coalesce, SlabsThatFuseIntoANeighbourOfAnEarlierOne) {
   // [4, 7] x [0, 3] and [4, 7] x [4, 7] fuse into [4, 7] x [0, 7], which
   // then borders [0, 3] x [0, 7], listed first.
