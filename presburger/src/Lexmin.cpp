@@ -57,6 +57,59 @@ std::optional<PointOptimum> rationalLexOptIfIntegral(const BasicRelation &b,
 }
 
 /// The lexicographic optimum of one basic relation, as disjoint pieces.
+/// A local that strides a range variable: an equality of b ties range
+/// variable `range` to `local` alone among the locals and the later range
+/// variables, so on b's points the two move together.
+struct StridePromotion {
+  unsigned range, local;
+  bool rangeGrowsWithLocal;
+};
+
+/// The range variables of b tied to a local by an equality over symbols,
+/// earlier range variables, that range variable and one local (not a
+/// division of the symbols, not already taken): with the earlier range
+/// variables fixed, optimizing the local optimizes the range variable.
+std::vector<StridePromotion> strideLocals(const BasicRelation &b,
+                                          unsigned numSymbols,
+                                          const std::vector<bool> &isSymbolDiv) {
+  std::vector<StridePromotion> out;
+  const Space &space = b.space();
+  unsigned rangeCol = space.offset(VarKind::Range), nRange = space.numRange();
+  unsigned lo = space.offset(VarKind::Local), nl = b.numLocals();
+  if (nl == 0)
+    return out;
+  std::vector<bool> taken(nl, false);
+  for (unsigned i = 0; i < nRange; ++i) {
+    for (unsigned e = 0; e < b.numEqualities(); ++e) {
+      ConstRow row = b.equality(e);
+      if (row[rangeCol + i].isZero())
+        continue;
+      bool laterRange = false;
+      for (unsigned j = i + 1; j < nRange && !laterRange; ++j)
+        laterRange = !row[rangeCol + j].isZero();
+      if (laterRange)
+        continue;
+      std::optional<unsigned> local;
+      bool fits = true;
+      for (unsigned k = 0; k < nl && fits; ++k) {
+        if (row[lo + k].isZero())
+          continue;
+        fits = !local && !isSymbolDiv[k] && !taken[k];
+        local = k;
+      }
+      if (!fits || !local)
+        continue;
+      taken[*local] = true;
+      // a j + c e + ... = 0: j grows with e when a and c differ in sign.
+      bool grows = row[rangeCol + i].sign() != row[lo + *local].sign();
+      out.push_back({i, *local, grows});
+      break;
+    }
+  }
+  (void)numSymbols;
+  return out;
+}
+
 Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   const Space &space = b.space();
   if (space.offset(VarKind::Range) == 0 && b.numLocals() == 0)
@@ -87,26 +140,49 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   for (unsigned k : symbolDivs)
     isSymbolDiv[k] = true;
   unsigned nsd = unsigned(symbolDivs.size());
-  // Problem columns: symbols, symbol divisions, range, other locals (the
-  // existentials, which only need to exist).
+  // Strides of the range (j = 4e): the range variable moves with its local,
+  // so the local is optimized just before it (and the range variable then
+  // follows). The solver then cuts on e once (e = ceil(i/4)) instead of on
+  // j and again on e, which nested divisions and split the result.
+  std::vector<StridePromotion> promoted =
+      strideLocals(b, numSymbols, isSymbolDiv);
+  std::vector<bool> isPromoted(nl, false);
+  std::vector<bool> negateLocal(nl, false);
+  std::vector<int> promotedBefore(nRange, -1);
+  for (const StridePromotion &p : promoted) {
+    isPromoted[p.local] = true;
+    promotedBefore[p.range] = int(p.local);
+    // Optimize e in the direction that optimizes j.
+    negateLocal[p.local] = maximize == p.rangeGrowsWithLocal;
+  }
+  // Problem columns: symbols, symbol divisions, range (each promoted local
+  // just before its range variable), other locals (the existentials, which
+  // only need to exist).
   std::vector<unsigned> newCol(b.numVars());
   for (unsigned c = 0; c < numSymbols; ++c)
     newCol[c] = c;
   for (unsigned i = 0; i < nsd; ++i)
     newCol[lo + symbolDivs[i]] = numSymbols + i;
-  for (unsigned i = 0; i < nRange; ++i)
-    newCol[rangeCol + i] = numSymbols + nsd + i;
-  unsigned next = numSymbols + nsd + nRange;
-  for (unsigned k = 0; k < nl; ++k)
-    if (!isSymbolDiv[k])
-      newCol[lo + k] = next++;
   unsigned contextWidth = numSymbols + nsd;
+  unsigned next = contextWidth;
+  std::vector<unsigned> rangeVar(nRange); // Problem variable of range i.
+  for (unsigned i = 0; i < nRange; ++i) {
+    if (promotedBefore[i] >= 0)
+      newCol[lo + unsigned(promotedBefore[i])] = next++;
+    rangeVar[i] = next - contextWidth;
+    newCol[rangeCol + i] = next++;
+  }
+  unsigned numOrdered = next - contextWidth;
+  for (unsigned k = 0; k < nl; ++k)
+    if (!isSymbolDiv[k] && !isPromoted[k])
+      newCol[lo + k] = next++;
   auto convert = [&](ConstRow row, unsigned width) {
     std::vector<Int> out(width + 1);
     for (unsigned c = 0; c < b.numVars(); ++c) {
       if (row[c].isZero())
         continue;
-      bool negate = maximize && c >= rangeCol && c < rangeCol + nRange;
+      bool negate = (maximize && c >= rangeCol && c < rangeCol + nRange) ||
+                    (c >= lo && negateLocal[c - lo]);
       out[newCol[c]] = negate ? -row[c] : row[c];
     }
     out.back() = row.back();
@@ -139,11 +215,12 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
       problem.addInequality(convert(b.inequality(i), b.numVars()));
   }
   // Existential locals only need to exist: bound them first.
-  if (nl > nsd)
-    problem = boundExistentials(problem, contextWidth + nRange);
+  if (nl > nsd + promoted.size())
+    problem = boundExistentials(problem, contextWidth + numOrdered);
   if (!context.normalize())
     return Relation(space);
-  LexMinResult res = parametricLexMin(problem, contextWidth, context, nRange);
+  LexMinResult res =
+      parametricLexMin(problem, contextWidth, context, numOrdered);
   if (res.unbounded)
     throw UnboundedError(std::string(maximize ? "lexmax" : "lexmin") +
                          " is unbounded: a range dimension has no " +
@@ -161,7 +238,7 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
       std::vector<Int> eq(dst.numCols());
       eq[rangeCol + i] = Int(-1);
       Int sign = maximize ? Int(-1) : Int(1);
-      ConstRow v = piece.values.row(i);
+      ConstRow v = piece.values.row(rangeVar[i]);
       for (unsigned c = 0; c < numSymbols; ++c)
         eq[c] += sign * v[c];
       for (unsigned k = 0; k < piece.domain.numLocals(); ++k)
@@ -202,6 +279,19 @@ std::optional<std::vector<Int>> fixedPoint(const BasicRelation &b) {
   return point;
 }
 
+/// The pieces of an optimum fused where they can be (the solver splits
+/// its context on row signs, often into pieces of one formula: j = i where
+/// i mod 4 = 0 beside j = 4 ceil(i/4)), within half the budget left; the
+/// pieces as they are when that runs out.
+Relation coalesceWithinBudget(Relation pieces) {
+  try {
+    WorkBudget::Scope share(WorkBudget::left() / 2);
+    return pieces.coalesce();
+  } catch (const LimitExceeded &) {
+    return pieces;
+  }
+}
+
 Relation lexOpt(const Relation &r, bool maximize) {
   WorkBudget::Operation op;
   if (r.isParams())
@@ -215,7 +305,8 @@ Relation lexOpt(const Relation &r, bool maximize) {
       all.addDisjunct(p);
   }
   if (r.numDisjuncts() == 1)
-    return all;
+    return all.numDisjuncts() > 1 ? coalesceWithinBudget(std::move(all))
+                                  : all;
   // A set without parameters: each disjunct's optimum is one point, and
   // the optimum of the union is the best of them.
   if (r.isSet() && r.space().numParams() == 0) {
@@ -255,12 +346,8 @@ Relation lexOpt(const Relation &r, bool maximize) {
   // The difference leaves many small pieces; fusing them keeps the
   // piecewise result readable and cheap for later operations (a single
   // piece, which coalesce returns as it is, is simplified).
-  try {
-    WorkBudget::Scope share(WorkBudget::left() / 2);
-    best = best.numDisjuncts() > 1 ? best.coalesce()
-                                   : best.removeRedundancies();
-  } catch (const LimitExceeded &) {
-  }
+  best = best.numDisjuncts() > 1 ? coalesceWithinBudget(std::move(best))
+                                 : best.removeRedundancies();
   return r.isSet() ? best.range() : best;
 }
 
