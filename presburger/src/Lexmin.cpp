@@ -69,9 +69,8 @@ struct StridePromotion {
 /// earlier range variables, that range variable and one local (not a
 /// division of the symbols, not already taken): with the earlier range
 /// variables fixed, optimizing the local optimizes the range variable.
-std::vector<StridePromotion> strideLocals(const BasicRelation &b,
-                                          unsigned numSymbols,
-                                          const std::vector<bool> &isSymbolDiv) {
+std::vector<StridePromotion>
+strideLocals(const BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
   std::vector<StridePromotion> out;
   const Space &space = b.space();
   unsigned rangeCol = space.offset(VarKind::Range), nRange = space.numRange();
@@ -106,7 +105,6 @@ std::vector<StridePromotion> strideLocals(const BasicRelation &b,
       break;
     }
   }
-  (void)numSymbols;
   return out;
 }
 
@@ -145,7 +143,7 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   // follows). The solver then cuts on e once (e = ceil(i/4)) instead of on
   // j and again on e, which nested divisions and split the result.
   std::vector<StridePromotion> promoted =
-      strideLocals(b, numSymbols, isSymbolDiv);
+      strideLocals(b, isSymbolDiv);
   std::vector<bool> isPromoted(nl, false);
   std::vector<bool> negateLocal(nl, false);
   std::vector<int> promotedBefore(nRange, -1);
