@@ -538,12 +538,7 @@ bool BasicRelation::normalize() {
 bool BasicRelation::isRationallyEmpty() const {
   if (obviouslyEmpty_)
     return true;
-  Simplex simplex(numVars());
-  for (unsigned i = 0; i < eqs_.numRows() && !simplex.isEmpty(); ++i)
-    simplex.addEquality(eqs_.row(i));
-  for (unsigned i = 0; i < ineqs_.numRows() && !simplex.isEmpty(); ++i)
-    simplex.addInequality(ineqs_.row(i));
-  return simplex.isEmpty();
+  return Simplex(*this).isEmpty();
 }
 
 bool BasicRelation::isEmpty() const {

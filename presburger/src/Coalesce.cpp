@@ -64,14 +64,10 @@ bool isNegation(ConstRow a, ConstRow b) {
   return true;
 }
 
+/// b's tableau, its construction charged to the budget.
 Simplex simplexOf(const BasicRelation &b) {
   WorkBudget::charge(b.numConstraints() * b.numCols());
-  Simplex s(b.numVars());
-  for (unsigned i = 0; i < b.numEqualities() && !s.isEmpty(); ++i)
-    s.addEquality(b.equality(i));
-  for (unsigned i = 0; i < b.numInequalities() && !s.isEmpty(); ++i)
-    s.addInequality(b.inequality(i));
-  return s;
+  return Simplex(b);
 }
 
 /// Divides `v` by the gcd of all its entries (an exact rescaling).

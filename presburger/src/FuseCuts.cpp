@@ -62,11 +62,7 @@ bool validOn(const BasicRelation &d,
              const std::vector<const std::vector<Int> *> &rows, size_t skip) {
   if (rows.size() <= 1)
     return true;
-  Simplex s(d.numVars());
-  for (unsigned i = 0; i < d.numEqualities(); ++i)
-    s.addEquality(d.equality(i));
-  for (unsigned i = 0; i < d.numInequalities(); ++i)
-    s.addInequality(d.inequality(i));
+  Simplex s(d);
   for (size_t k = 0; k < rows.size(); ++k) {
     if (k == skip)
       continue;

@@ -31,11 +31,7 @@ std::optional<PointOptimum> rationalLexOptIfIntegral(const BasicRelation &b,
     return PointOptimum{false, std::move(*corner)};
   unsigned n = b.numVars();
   WorkBudget::charge(b.numConstraints() * b.numCols());
-  Simplex tab(n);
-  for (unsigned i = 0; i < b.numEqualities() && !tab.isEmpty(); ++i)
-    tab.addEquality(b.equality(i));
-  for (unsigned i = 0; i < b.numInequalities() && !tab.isEmpty(); ++i)
-    tab.addInequality(b.inequality(i));
+  Simplex tab(b);
   PointOptimum out;
   if (tab.isEmpty()) {
     out.empty = true;

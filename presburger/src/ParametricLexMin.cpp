@@ -85,7 +85,7 @@ Int evaluate(const std::vector<Int> &row, const std::vector<Int> &point) {
 PipBranch::PipBranch(const BasicRelation &problem, unsigned numSymbols,
                      const BasicRelation &context)
     : numSyms_(context.numVars()), context_(context),
-      contextSimplex_(context.numVars()) {
+      contextSimplex_(context) {
   unsigned n = problem.numVars() - numSymbols;
   tab_ = Matrix(0, kSym + numSyms_ + n);
   colUnknown_.assign(colStart(), 0);
@@ -94,10 +94,6 @@ PipBranch::PipBranch(const BasicRelation &problem, unsigned numSymbols,
     vars_[i].pos = colStart() + i;
     colUnknown_.push_back(int(i));
   }
-  for (unsigned i = 0; i < context.numEqualities(); ++i)
-    contextSimplex_.addEquality(context.equality(i));
-  for (unsigned i = 0; i < context.numInequalities(); ++i)
-    contextSimplex_.addInequality(context.inequality(i));
   for (unsigned i = 0; i < problem.numEqualities(); ++i) {
     addProblemRow(problem.equality(i), numSymbols, false);
     addProblemRow(problem.equality(i), numSymbols, true);

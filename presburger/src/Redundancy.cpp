@@ -11,17 +11,6 @@
 
 namespace presburger {
 
-namespace {
-Simplex simplexOf(const BasicRelation &b) {
-  Simplex s(b.numVars());
-  for (unsigned i = 0; i < b.numEqualities(); ++i)
-    s.addEquality(b.equality(i));
-  for (unsigned i = 0; i < b.numInequalities(); ++i)
-    s.addInequality(b.inequality(i));
-  return s;
-}
-} // namespace
-
 bool BasicRelation::detectEqualities() { return detectEqualities(nullptr); }
 
 bool BasicRelation::detectEqualities(Simplex *tableau) {
@@ -34,7 +23,7 @@ bool BasicRelation::detectEqualities(Simplex *tableau) {
     return true;
   while (ineqs_.numRows() > 0) {
     WorkBudget::charge(numConstraints());
-    Simplex s = simplexOf(*this);
+    Simplex s(*this);
     if (s.isEmpty()) {
       markEmpty();
       return false;
@@ -87,7 +76,7 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   WorkBudget::charge(numConstraints() * numCols());
   std::optional<Simplex> built;
   if (!tableau) {
-    built.emplace(simplexOf(*this));
+    built.emplace(*this);
     tableau = &*built;
     eqRowsInTableau = eqs_.numRows();
   }

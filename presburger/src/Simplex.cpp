@@ -1,5 +1,6 @@
 //===- Simplex.cpp - Exact rational simplex with rollback -----------------===//
 #include "presburger/Simplex.h"
+#include "presburger/BasicRelation.h"
 #include "presburger/WorkBudget.h"
 
 #include <cassert>
@@ -22,6 +23,13 @@ Simplex::Simplex(unsigned numVars) : tab_(0, 2 + numVars) {
     vars_[i].pos = 2 + i;
     colUnknown_.push_back(int(i));
   }
+}
+
+Simplex::Simplex(const BasicRelation &b) : Simplex(b.numVars()) {
+  for (unsigned i = 0; i < b.numEqualities() && !isEmpty(); ++i)
+    addEquality(b.equality(i));
+  for (unsigned i = 0; i < b.numInequalities() && !isEmpty(); ++i)
+    addInequality(b.inequality(i));
 }
 
 unsigned Simplex::addVariable() {

@@ -28,6 +28,8 @@
 
 namespace presburger {
 
+class BasicRelation;
+
 enum class OptimumKind { Empty, Unbounded, Bounded };
 
 struct Optimum {
@@ -39,6 +41,13 @@ struct Optimum {
 class Simplex {
 public:
   explicit Simplex(unsigned numVars);
+  /// The tableau of `b`'s constraints over all its variables (locals
+  /// included): its equalities first (two constraints each, from index 0),
+  /// then its inequalities (from 2 * b.numEqualities()). Adding stops at
+  /// the first constraint that makes it rationally empty: isEmpty() then
+  /// holds and the later constraints are absent. Does not charge the work
+  /// budget for the construction (callers charge by their own measure).
+  explicit Simplex(const BasicRelation &b);
 
   unsigned numVariables() const { return unsigned(vars_.size()); }
   unsigned numConstraints() const { return unsigned(cons_.size()); }
