@@ -712,6 +712,16 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
   }
   if (moved && tryPoint())
     return point;
+  // The upper corner: a box cut by a lower bound on a combination of its
+  // variables (512p + f >= 60000) keeps that corner.
+  bool upper = false;
+  for (unsigned c = 0; c < n; ++c) {
+    const VarBounds &v = vars[c];
+    upper = upper || v.hasHi;
+    point[c] = v.hasHi ? v.hi : v.hasLo && v.lo.isPositive() ? v.lo : Int(0);
+  }
+  if (upper && tryPoint())
+    return point;
   return std::nullopt;
 }
 

@@ -483,25 +483,29 @@ InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
   return InOne::Yes;
 }
 
-/// Whether a point found cheaply in some disjunct of a (its cheapWitness)
-/// lies in no disjunct of b: then a is not a subset of b. False when b has
+/// Whether a point found cheaply in some disjunct of a (its cheapWitness or
+/// the upper corner of its bounds) lies in no disjunct of b: then a is not
+/// a subset of b. False when b has
 /// locals (containment would need a tableau) or no witness is outside. The
 /// parameters are aligned.
 bool hasWitnessOutside(const Relation &a, const Relation &b) {
   for (const BasicRelation &d : b.disjuncts())
     if (d.numLocals() > 0)
       return false;
-  for (const BasicRelation &d : a.disjuncts()) {
-    std::optional<std::vector<Int>> p = d.cheapWitness();
+  auto outside = [&](const BasicRelation &d,
+                     const std::optional<std::vector<Int>> &p) {
     if (!p)
-      continue;
+      return false;
     ConstRow point(p->data(), d.offset(VarKind::Local));
-    if (std::none_of(b.disjuncts().begin(), b.disjuncts().end(),
-                     [&](const BasicRelation &e) {
-                       return e.containsPoint(point);
-                     }))
+    return std::none_of(
+        b.disjuncts().begin(), b.disjuncts().end(),
+        [&](const BasicRelation &e) { return e.containsPoint(point); });
+  };
+  // The upper corner too: a context box whose far corner crosses a bound
+  // of the other side (512p + f < 60000 on a 128 x 512 box).
+  for (const BasicRelation &d : a.disjuncts())
+    if (outside(d, d.cheapWitness()) || outside(d, d.boundCorner(true)))
       return true;
-  }
   return false;
 }
 

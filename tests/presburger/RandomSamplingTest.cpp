@@ -176,6 +176,15 @@ TEST(IntegerSampling, CheapWitnessCentreAndEqualities) {
   EXPECT_FALSE(empty("[n] -> { [i] : 0 <= i < n and 32*floor(i/32) + 32 <= n }"));
   EXPECT_FALSE(empty("[n] -> { [i, j] : 0 <= i < n and 0 <= j < n and "
                      "32*floor(i/32) + 32 <= n and 32*floor(j/32) + 32 <= n }"));
+  // A box cut by a lower bound on a combination: the lower corner, the
+  // pushed-up corner (f = 60000 > 511) and the centre fail; the upper
+  // corner (127, 511) is inside, as cheapWitness returns it.
+  Relation cut = parseRelation("{ S[p, f] : 0 <= p < 128 and 0 <= f < 512 "
+                               "and 512p + f >= 60000 }");
+  ASSERT_EQ(cut.numDisjuncts(), 1u);
+  std::optional<std::vector<Int>> corner = cut.disjuncts()[0].cheapWitness();
+  ASSERT_TRUE(corner.has_value());
+  EXPECT_EQ(*corner, (std::vector<Int>{Int(127), Int(511)}));
   // The same with n <= 31: pushing up breaks n <= 31; empty.
   EXPECT_TRUE(empty("[n] -> { [i] : 0 <= i < n and 32*floor(i/32) + 32 <= n "
                     "and n <= 31 }"));

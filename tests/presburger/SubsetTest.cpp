@@ -102,6 +102,14 @@ TEST(Subset, AWitnessOutsideTheUnionAnswersNo) {
   EXPECT_FALSE(subset("[n] -> { [i] : 0 <= i <= 10 and n >= 0 }",
                       "[n] -> { [i] : 0 <= i <= 10 and n >= 1; "
                       "[i] : i >= 11 }"));
+  // The far corner of the left box crosses the right side's bound (a gist
+  // context against its set): no.
+  EXPECT_FALSE(subset("{ S[p, f] : 0 <= p < 128 and 0 <= f < 512 }",
+                      "{ S[p, f] : 0 <= p < 128 and 0 <= f < 512 and "
+                      "512p + f < 60000 }"));
+  EXPECT_TRUE(subset("{ S[p, f] : 0 <= p < 117 and 0 <= f < 512 }",
+                     "{ S[p, f] : 0 <= p < 128 and 0 <= f < 512 and "
+                     "512p + f < 60000 }"));
   // Right side with locals: no witness test; the subtraction decides.
   EXPECT_FALSE(subset("{ [i] : 0 <= i <= 10 }",
                       "{ [i] : 0 <= i <= 10 and i mod 2 = 1; [i] : i > 20 }"));

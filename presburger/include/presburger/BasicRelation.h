@@ -262,7 +262,7 @@ public:
   /// corner); the lower corner pushed up along the rows it violates (each
   /// raises its last variable with a positive coefficient, three passes at
   /// most); each variable at the middle of its single-variable bounds (the
-  /// centre). A variable with a unit coefficient in an equality
+  /// centre); each at its upper bound (the upper corner). A variable with a unit coefficient in an equality
   /// (preferably one without bounds of its own) takes the value that
   /// equality gives it. nullopt says nothing about emptiness. A few passes
   /// over the rows; tried by isEmpty before a tableau.
