@@ -678,22 +678,41 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
   // row raises its last variable with a positive coefficient (not a pivot)
   // just enough (tiles: n >= i + 1 and n >= 32 floor(i/32) + 32 give
   // n = 32 from i = 0). A few passes; the rows raised earlier may break.
+  // A pivot is raised through the variables its equality gives it from
+  // (n = 32m: raising m by one raises n by 32), one level deep: each
+  // coefficient is the row's own plus, for each pivot in the row, the
+  // pivot's coefficient times its dependence on that variable.
+  std::vector<Int> through(n);
   for (unsigned pass = 0; pass < 3; ++pass) {
     bool raised = false;
     for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
       ConstRow r = ineqs_.row(i);
       Int value = r[n];
-      unsigned last = n;
-      for (unsigned c = 0; c < n; ++c) {
-        if (r[c].isZero())
-          continue;
-        value += r[c] * point[c];
-        if (r[c].sign() > 0 && !vars[c].pivot)
-          last = c;
-      }
-      if (!value.isNegative() || last == n)
+      for (unsigned c = 0; c < n; ++c)
+        if (!r[c].isZero())
+          value += r[c] * point[c];
+      if (!value.isNegative())
         continue;
-      point[last] += ceilDiv(-value, r[last]);
+      for (unsigned c = 0; c < n; ++c)
+        through[c] = vars[c].pivot ? Int(0) : r[c];
+      for (unsigned e = 0; e < pivot.size(); ++e) {
+        unsigned p = pivot[e];
+        if (r[p].isZero())
+          continue;
+        // x_p = -eq[p] * (sum over c != p of eq[c] x_c + k), eq[p] = +-1.
+        ConstRow eq = eqs_.row(e);
+        for (unsigned c = 0; c < n; ++c)
+          if (c != p && !vars[c].pivot && !eq[c].isZero())
+            through[c] -= r[p] * eq[p] * eq[c];
+      }
+      unsigned last = n;
+      for (unsigned c = 0; c < n; ++c)
+        if (through[c].isPositive())
+          last = c;
+      if (last == n)
+        continue;
+      point[last] += ceilDiv(-value, through[last]);
+      solvePivots();
       raised = true;
     }
     if (!raised)

@@ -185,6 +185,18 @@ TEST(IntegerSampling, CheapWitnessCentreAndEqualities) {
   std::optional<std::vector<Int>> corner = cut.disjuncts()[0].cheapWitness();
   ASSERT_TRUE(corner.has_value());
   EXPECT_EQ(*corner, (std::vector<Int>{Int(127), Int(511)}));
+  // A pivot raised through its equality: n = 32m is the pivot n; the row
+  // n >= i + 1 raises m to 1 (n = 32), then i >= n - 31 raises i to 1.
+  Relation tile = parseRelation("[n] -> { S[i] : 0 <= i < n and "
+                                "32*floor(i/32) + 32 <= n and i >= n - 31 and "
+                                "n mod 32 = 0 }");
+  ASSERT_EQ(tile.numDisjuncts(), 1u);
+  std::optional<std::vector<Int>> tilePoint =
+      tile.disjuncts()[0].cheapWitness();
+  ASSERT_TRUE(tilePoint.has_value());
+  EXPECT_TRUE(tile.disjuncts()[0].containsPoint(*tilePoint));
+  EXPECT_EQ((*tilePoint)[0], Int(32)); // n
+  EXPECT_FALSE(tile.isEmpty());
   // The same with n <= 31: pushing up breaks n <= 31; empty.
   EXPECT_TRUE(empty("[n] -> { [i] : 0 <= i < n and 32*floor(i/32) + 32 <= n "
                     "and n <= 31 }"));
