@@ -52,7 +52,6 @@ std::optional<PointOptimum> rationalLexOptIfIntegral(const BasicRelation &b,
   return out;
 }
 
-/// The lexicographic optimum of one basic relation, as disjoint pieces.
 /// A local that strides a range variable: an equality of b ties range
 /// variable `range` to `local` alone among the locals and the later range
 /// variables, so on b's points the two move together.
@@ -104,6 +103,7 @@ strideLocals(const BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
   return out;
 }
 
+/// The lexicographic optimum of one basic relation, as disjoint pieces.
 Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   const Space &space = b.space();
   if (space.offset(VarKind::Range) == 0 && b.numLocals() == 0)
@@ -138,8 +138,7 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   // so the local is optimized just before it (and the range variable then
   // follows). The solver then cuts on e once (e = ceil(i/4)) instead of on
   // j and again on e, which nested divisions and split the result.
-  std::vector<StridePromotion> promoted =
-      strideLocals(b, isSymbolDiv);
+  std::vector<StridePromotion> promoted = strideLocals(b, isSymbolDiv);
   std::vector<bool> isPromoted(nl, false);
   std::vector<bool> negateLocal(nl, false);
   std::vector<int> promotedBefore(nRange, -1);
