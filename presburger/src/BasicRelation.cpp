@@ -180,19 +180,16 @@ void BasicRelation::convertToLocals(VarKind kind, unsigned pos, unsigned n) {
     throw InvalidArgument("converted variables past the end");
   if (n == 0)
     return;
-  unsigned first = offset(kind) + pos;
-  unsigned newLocal = numLocals_;
-  insertVars(VarKind::Local, numLocals_, n);
-  unsigned dst = offset(VarKind::Local) + newLocal;
-  for (unsigned i = 0; i < n; ++i) {
-    eqs_.swapColumns(first + i, dst + i);
-    ineqs_.swapColumns(first + i, dst + i);
-    divNum_.swapColumns(first + i, dst + i);
-  }
-  // The moved columns are now all zero: dropping them loses nothing.
-  eqs_.removeColumns(first, n);
-  ineqs_.removeColumns(first, n);
-  divNum_.removeColumns(first, n);
+  // The columns move, in place, to the end of the locals (just before the
+  // constant); the new locals have no definition.
+  unsigned first = offset(kind) + pos, end = numVars();
+  eqs_.rotateColumns(first, first + n, end);
+  ineqs_.rotateColumns(first, first + n, end);
+  divNum_.rotateColumns(first, first + n, end);
+  for (unsigned i = 0; i < n; ++i)
+    divNum_.appendZeroRow();
+  divDen_.insert(divDen_.end(), n, Int(0));
+  numLocals_ += n;
   switch (kind) {
   case VarKind::Param: {
     std::vector<std::string> params = space_.paramNames();

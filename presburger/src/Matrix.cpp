@@ -84,6 +84,16 @@ void Matrix::swapColumns(unsigned a, unsigned b) {
     std::swap(at(r, a), at(r, b));
 }
 
+void Matrix::rotateColumns(unsigned first, unsigned middle, unsigned last) {
+  assert(first <= middle && middle <= last && last <= cols_);
+  if (first == middle || middle == last)
+    return;
+  for (unsigned r = 0; r < rows_; ++r) {
+    Int *row = data_.data() + size_t(r) * cols_;
+    std::rotate(row + first, row + middle, row + last);
+  }
+}
+
 void Matrix::addToRow(unsigned dst, unsigned src, const Int &scale) {
   if (scale.isZero())
     return;

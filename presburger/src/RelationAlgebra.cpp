@@ -359,9 +359,14 @@ Relation Relation::projectOut(VarKind kind, unsigned pos, unsigned n) const {
     b.convertToLocals(kind, pos, n);
     result = Relation(b.space());
   }
-  // As in isl, a tuple that loses dimensions loses its name.
-  if (kind != VarKind::Param && n > 0)
-    result = result.setTupleName(kind, "");
+  // As in isl, a tuple that loses dimensions loses its name (renamed in
+  // place: setTupleName would copy every disjunct).
+  if (kind != VarKind::Param && n > 0) {
+    Space s = result.space();
+    result.setSpace(kind == VarKind::Domain
+                        ? s.withDomainTuple(s.domainTuple().withName(""))
+                        : s.withRangeTuple(s.rangeTuple().withName("")));
+  }
   return result;
 }
 

@@ -66,6 +66,9 @@ public:
   /// Removes columns [pos, pos + n).
   void removeColumns(unsigned pos, unsigned n);
   void swapColumns(unsigned a, unsigned b);
+  /// In every row, moves columns [first, middle) to just before column
+  /// `last` (std::rotate on [first, last)), in place.
+  void rotateColumns(unsigned first, unsigned middle, unsigned last);
 
   /// Row `dst` += scale * row `src`.
   void addToRow(unsigned dst, unsigned src, const Int &scale);
