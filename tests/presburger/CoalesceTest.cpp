@@ -411,6 +411,27 @@ TEST(Coalesce, PeeledIterationWrittenOnOtherEqualities) {
                   "[p] -> { [3, 4] : p = -4; [4, 4] : -3 <= p <= 2 }", 2);
 }
 
+TEST(Coalesce, SyntacticallySubsumedDisjunctsGoFirst) {
+  // A split domain meeting a mask: [16, 63] inside [0, 63], [64, 99] inside
+  // [64, 127]; the two left fuse as a cut.
+  expectCoalesced("{ S[i0] : 16 <= i0 <= 63; S[i0] : 0 <= i0 <= 63; "
+                  "S[i0] : 64 <= i0 <= 127; S[i0] : 64 <= i0 <= 99 }",
+                  "{ S[i0] : 0 <= i0 <= 127 }", 1);
+  // Same coefficients but a looser constant on each side: neither is
+  // inside the other (the pair tests fuse the overlap).
+  expectCoalesced("{ [i] : 0 <= i <= 5; [i] : 3 <= i <= 9 }",
+                  "{ [i] : 0 <= i <= 9 }", 1);
+  expectCoalesced("{ [i, j] : 0 <= i <= 5 and j = 2; [i, j] : 0 <= i <= 4 "
+                  "and j = 3 }",
+                  "{ [i, j] : i >= 0 and 2 <= j <= 3 and i + j <= 7 }", 1);
+  // Equalities must be among the inner one's: i = j is not inside i >= 0.
+  expectCoalesced("[n] -> { [i, j] : 0 <= i <= n and 0 <= j <= n; "
+                  "[i, j] : i = j and 0 <= i <= n + 1 }",
+                  "[n] -> { [i, j] : 0 <= i <= n and 0 <= j <= n; "
+                  "[i, j] : i = j and 0 <= i <= n + 1 }",
+                  2);
+}
+
 TEST(Coalesce, SlabsThatFuseIntoANeighbourOfAnEarlierOne) {
   // [4, 7] x [0, 3] and [4, 7] x [4, 7] fuse into [4, 7] x [0, 7], which
   // then borders [0, 3] x [0, 7], listed first.
