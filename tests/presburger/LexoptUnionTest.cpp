@@ -15,6 +15,11 @@ void expectSame(const Relation &got, const char *expected) {
   EXPECT_TRUE(got.isEqual(want))
       << "got " << got.toString() << "\nwant " << want.toString();
 }
+/// expectSame, and the result written as one piece.
+void expectSameInOnePiece(const Relation &got, const char *expected) {
+  expectSame(got, expected);
+  EXPECT_EQ(got.numDisjuncts(), 1u) << got.toString();
+}
 } // namespace
 
 TEST(LexoptUnion, PointsOfAConstantUnion) {
@@ -120,19 +125,17 @@ TEST(LexoptUnion, ParametricStridedOptimum) {
   // The last multiple of 4 below i: j = 4 floor((i - 1) / 4) for i >= 1,
   // one piece as isl gives it (the stride's local is optimized before j,
   // and the solver's pieces fuse).
-  Relation last = parseRelation("[n] -> { S[i] -> T[j] : 0 <= i < n and "
-                                "0 <= j < i and j mod 4 = 0 }")
-                      .lexmax();
-  expectSame(last, "[n] -> { S[i] -> T[j] : 0 < i < n and j mod 4 = 0 and "
-                   "i - 4 <= j < i }");
-  EXPECT_EQ(last.numDisjuncts(), 1u) << last.toString();
+  expectSameInOnePiece(
+      parseRelation("[n] -> { S[i] -> T[j] : 0 <= i < n and 0 <= j < i and "
+                    "j mod 4 = 0 }")
+          .lexmax(),
+      "[n] -> { S[i] -> T[j] : 0 < i < n and j mod 4 = 0 and i - 4 <= j < i }");
   // The first multiple of 4 from i: j = 4 ceil(i / 4).
-  Relation first = parseRelation("[n] -> { S[i] -> T[j] : 0 <= i < n and "
-                                 "j >= i and j mod 4 = 0 }")
-                       .lexmin();
-  expectSame(first, "[n] -> { S[i] -> T[j] : 0 <= i < n and j mod 4 = 0 and "
-                    "i <= j <= i + 3 }");
-  EXPECT_EQ(first.numDisjuncts(), 1u) << first.toString();
+  expectSameInOnePiece(
+      parseRelation("[n] -> { S[i] -> T[j] : 0 <= i < n and j >= i and "
+                    "j mod 4 = 0 }")
+          .lexmin(),
+      "[n] -> { S[i] -> T[j] : 0 <= i < n and j mod 4 = 0 and i <= j <= i + 3 }");
   // A stride written the other way (j = -3e + 1: j grows as e falls) and
   // a second range variable after it: the first j >= i with j = 1 mod 3,
   // then k = j.
