@@ -1,5 +1,6 @@
 //===- ParametricLexMin.cpp - Parametric integer programming --------------===//
 #include "presburger/ParametricLexMin.h"
+#include "DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Fraction.h"
 #include "presburger/Simplex.h"
@@ -252,9 +253,20 @@ bool PipBranch::contextIntegerEmpty() {
     return false;
   if (knownEmpty_ || contextSimplex_.isEmpty())
     return true;
-  std::optional<std::vector<Int>> point = context_.cheapWitness();
-  if (!point)
-    point = context_.findIntegerSample();
+  // A difference system (loop bounds on the parameters) is decided on its
+  // graph, which also gives a point; otherwise the witness, then a search.
+  std::optional<std::vector<Int>> point;
+  std::vector<Int> graphPoint;
+  if (std::optional<bool> empty =
+          difference::solve(context_.equalities(), context_.inequalities(),
+                            context_.numVars(), &graphPoint)) {
+    if (!*empty)
+      point = std::move(graphPoint);
+  } else {
+    point = context_.cheapWitness();
+    if (!point)
+      point = context_.findIntegerSample();
+  }
   if (!point) {
     knownEmpty_ = true;
     return true;
