@@ -85,8 +85,7 @@ Int evaluate(const std::vector<Int> &row, const std::vector<Int> &point) {
 
 PipBranch::PipBranch(const BasicRelation &problem, unsigned numSymbols,
                      const BasicRelation &context)
-    : numSyms_(context.numVars()), context_(context),
-      contextSimplex_(context) {
+    : numSyms_(context.numVars()), context_(context), contextSimplex_(context) {
   unsigned n = problem.numVars() - numSymbols;
   tab_ = Matrix(0, kSym + numSyms_ + n);
   colUnknown_.assign(colStart(), 0);

@@ -111,8 +111,8 @@ TEST(LexoptUnion, StridedOptimaWithoutParameters) {
              "{ S[99, 99] }");
   // Two strides: i = 3 mod 7 and i = 2 mod 5 meet at 17 (mod 35); the
   // first at least 20 is 52, the last at most 100 is 87.
-  Relation both = parseRelation(
-      "{ [i] : 20 <= i <= 100 and i mod 7 = 3 and i mod 5 = 2 }");
+  Relation both =
+      parseRelation("{ [i] : 20 <= i <= 100 and i mod 7 = 3 and i mod 5 = 2 }");
   expectSame(both.lexmin(), "{ [52] }");
   expectSame(both.lexmax(), "{ [87] }");
   EXPECT_TRUE(parseRelation("{ [i] : 20 <= i <= 50 and i mod 7 = 3 and "
@@ -135,7 +135,8 @@ TEST(LexoptUnion, ParametricStridedOptimum) {
       parseRelation("[n] -> { S[i] -> T[j] : 0 <= i < n and j >= i and "
                     "j mod 4 = 0 }")
           .lexmin(),
-      "[n] -> { S[i] -> T[j] : 0 <= i < n and j mod 4 = 0 and i <= j <= i + 3 }");
+      "[n] -> { S[i] -> T[j] : 0 <= i < n and j mod 4 = 0 and i <= j <= i + 3 "
+      "}");
   // A stride written the other way (j = -3e + 1: j grows as e falls) and
   // a second range variable after it: the first j >= i with j = 1 mod 3,
   // then k = j.

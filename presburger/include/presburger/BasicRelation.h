@@ -261,10 +261,11 @@ public:
   /// each variable at its largest single-variable lower bound (the lower
   /// corner); the lower corner pushed up along the rows it violates (each
   /// raises its last variable with a positive coefficient, counting what
-  /// it gives to the equality pivots in the row, three passes at most); each variable at the middle of its single-variable bounds (the
-  /// centre); each at its upper bound (the upper corner). A variable with a unit coefficient in an equality
-  /// (preferably one without bounds of its own) takes the value that
-  /// equality gives it. nullopt says nothing about emptiness. A few passes
+  /// it gives to the equality pivots in the row, three passes at most); each
+  /// variable at the middle of its single-variable bounds (the centre); each at
+  /// its upper bound (the upper corner). A variable with a unit coefficient in
+  /// an equality (preferably one without bounds of its own) takes the value
+  /// that equality gives it. nullopt says nothing about emptiness. A few passes
   /// over the rows; tried by isEmpty before a tableau.
   std::optional<std::vector<Int>> cheapWitness() const;
   /// The point with every variable at its tightest single-variable lower
