@@ -684,10 +684,7 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
     bool raised = false;
     for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
       ConstRow r = ineqs_.row(i);
-      Int value = r[n];
-      for (unsigned c = 0; c < n; ++c)
-        if (!r[c].isZero())
-          value += r[c] * point[c];
+      Int value = affineValue(r, point);
       if (!value.isNegative())
         continue;
       for (unsigned c = 0; c < n; ++c)
@@ -744,18 +741,11 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
 bool BasicRelation::containsPoint(ConstRow point) const {
   if (point.size() != numVars())
     throw InvalidArgument("point has the wrong number of coordinates");
-  auto eval = [&](ConstRow row) {
-    Int v = row.back();
-    for (unsigned c = 0; c < point.size(); ++c)
-      if (!row[c].isZero())
-        v += row[c] * point[c];
-    return v;
-  };
   for (unsigned i = 0; i < eqs_.numRows(); ++i)
-    if (!eval(eqs_.row(i)).isZero())
+    if (!affineValue(eqs_.row(i), point).isZero())
       return false;
   for (unsigned i = 0; i < ineqs_.numRows(); ++i)
-    if (eval(ineqs_.row(i)).isNegative())
+    if (affineValue(ineqs_.row(i), point).isNegative())
       return false;
   return true;
 }

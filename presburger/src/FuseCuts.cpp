@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "FuseCuts.h"
 
+#include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
 
@@ -186,9 +187,6 @@ std::optional<BasicRelation> rebasedOnEqualities(const BasicRelation &a,
   if (a.numEqualities() == 0 || a.numEqualities() >= b.numEqualities())
     return std::nullopt;
   auto rowOf = [](ConstRow r) { return std::vector<Int>(r.begin(), r.end()); };
-  Echelon own;
-  for (unsigned e = 0; e < b.numEqualities(); ++e)
-    own.add(rowOf(b.equality(e)));
   Echelon joint;
   for (unsigned e = 0; e < a.numEqualities(); ++e)
     if (!joint.add(rowOf(a.equality(e))))
@@ -199,7 +197,7 @@ std::optional<BasicRelation> rebasedOnEqualities(const BasicRelation &a,
       rest.push_back(joint.rows.back());
   // a's equalities lie in the span of b's exactly when adding them did not
   // raise its rank.
-  if (joint.rows.size() != own.rows.size())
+  if (joint.rows.size() != columnEchelon(b.equalities()).rank)
     return std::nullopt;
   BasicRelation out = b;
   while (out.numEqualities() > 0)

@@ -84,6 +84,15 @@ void Matrix::swapColumns(unsigned a, unsigned b) {
     std::swap(at(r, a), at(r, b));
 }
 
+Int affineValue(ConstRow row, ConstRow point) {
+  assert(row.size() == point.size() + 1);
+  Int v = row.back();
+  for (size_t c = 0; c < point.size(); ++c)
+    if (!row[c].isZero())
+      v += row[c] * point[c];
+  return v;
+}
+
 void Matrix::rotateColumns(unsigned first, unsigned middle, unsigned last) {
   assert(first <= middle && middle <= last && last <= cols_);
   if (first == middle || middle == last)

@@ -74,15 +74,6 @@ private:
   bool knownEmpty_ = false;
 };
 
-/// Value of the affine `row` (coefficients then constant) at `point`.
-Int evaluate(const std::vector<Int> &row, const std::vector<Int> &point) {
-  Int v = row.back();
-  for (size_t c = 0; c < point.size(); ++c)
-    if (!row[c].isZero())
-      v += row[c] * point[c];
-  return v;
-}
-
 PipBranch::PipBranch(const BasicRelation &problem, unsigned numSymbols,
                      const BasicRelation &context)
     : numSyms_(context.numVars()), context_(context), contextSimplex_(context) {
@@ -236,13 +227,13 @@ void PipBranch::addContextInequality(const std::vector<Int> &row) {
   context_.addInequality(row);
   contextSimplex_.addInequality(row);
   std::erase_if(samples_, [&](const std::vector<Int> &point) {
-    return evaluate(row, point).isNegative();
+    return affineValue(row, point).isNegative();
   });
 }
 
 bool PipBranch::sampleSatisfies(const std::vector<Int> &row) const {
   for (const std::vector<Int> &point : samples_)
-    if (!evaluate(row, point).isNegative())
+    if (!affineValue(row, point).isNegative())
       return true;
   return false;
 }
@@ -347,7 +338,7 @@ void PipBranch::addCut(unsigned row, std::optional<unsigned> existingDiv) {
       num[s] = -tab_.at(row, kSym + s);
     num.back() = -tab_.at(row, kConst);
     for (std::vector<Int> &point : samples_)
-      point.push_back(floorDiv(evaluate(num, point), d));
+      point.push_back(floorDiv(affineValue(num, point), d));
     context_.addDivLocal(num, d);
     // Keep the simplex of the context in step: a variable, two constraints.
     contextSimplex_.addVariable();

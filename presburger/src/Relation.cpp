@@ -485,9 +485,8 @@ InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
 
 /// Whether a point found cheaply in some disjunct of a (its cheapWitness or
 /// the upper corner of its bounds) lies in no disjunct of b: then a is not
-/// a subset of b. False when b has
-/// locals (containment would need a tableau) or no witness is outside. The
-/// parameters are aligned.
+/// a subset of b. False when b has locals (containment would need a
+/// tableau) or no witness is outside. The parameters are aligned.
 bool hasWitnessOutside(const Relation &a, const Relation &b) {
   for (const BasicRelation &d : b.disjuncts())
     if (d.numLocals() > 0)

@@ -89,6 +89,9 @@ private:
 
 /// gcd of the entries of `r`.
 Int rowGcd(ConstRow r);
+/// The affine `row` (point.size() coefficients, then the constant) at
+/// `point`.
+Int affineValue(ConstRow row, ConstRow point);
 
 } // namespace presburger
 
