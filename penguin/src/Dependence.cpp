@@ -2,6 +2,7 @@
 
 #include "penguin/Dependence.h"
 
+#include "penguin/AllocationMap.h"
 #include "penguin/IntegerSetBridge.h"
 
 #include "presburger/Errors.h"
@@ -225,75 +226,19 @@ UnionRelation DependenceAnalysis::domain() const {
 //===----------------------------------------------------------------------===//
 
 std::string DependenceAnalysis::allocationTupleName(const Tensor &t) const {
-  if (t.memory == MemoryKind::DRAM && t.isInputOrOutput())
-    return t.name;
-  return t.allocationName() + "_alloc";
+  return AllocationMap::tupleName(t);
 }
 
 std::vector<AffineExpr>
 DependenceAnalysis::affineExp(const Tensor &t,
                               std::span<const AffineExpr> indices,
                               bool wrap) const {
-  if (indices.size() != t.rank())
-    throw DependenceError("tensor '" + t.name + "' has rank " +
-                          std::to_string(t.rank()) + " but " +
-                          std::to_string(indices.size()) +
-                          " indices were given");
-  if (t.memory == MemoryKind::DRAM && t.isInputOrOutput())
-    return {indices.begin(), indices.end()};
-  std::vector<AffineExpr> blocks, banks, offsets;
-  for (size_t d = 0; d < indices.size(); ++d) {
-    AffineExpr a = indices[d];
-    if (t.allocatedShape && wrap)
-      a = mod(a, (*t.allocatedShape)[d]);
-    AffineExpr inner = a;
-    if (t.blockShape) {
-      int64_t b = (*t.blockShape)[d];
-      blocks.push_back(floorDiv(a, b));
-      inner = mod(a, b);
-    }
-    if (t.bankShape) {
-      int64_t k = (*t.bankShape)[d];
-      banks.push_back(floorDiv(inner, k));
-      inner = mod(inner, k);
-    }
-    offsets.push_back(inner);
-  }
-  std::vector<AffineExpr> out = blocks;
-  out.insert(out.end(), banks.begin(), banks.end());
-  out.insert(out.end(), offsets.begin(), offsets.end());
-  return out;
+  return AllocationMap::addresses(t, indices, wrap);
 }
 
 Relation DependenceAnalysis::getAllocRemapping(const Tensor &t,
                                                bool wrap) const {
-  unsigned r = unsigned(t.rank());
-  if (t.memory == MemoryKind::DRAM && t.isInputOrOutput()) {
-    Tuple tu(t.name, r);
-    return Relation::identity(Space::set({}, tu));
-  }
-  std::vector<std::string> ivs;
-  for (unsigned d = 0; d < r; ++d)
-    ivs.push_back("x" + std::to_string(d));
-  DomainSpace ds(t.name, ivs, {});
-  ExprContext ctx;
-  std::vector<AffineExpr> idx;
-  for (const std::string &n : ivs)
-    idx.push_back(ctx.index(n));
-  std::vector<AffineExpr> addrs = affineExp(t, idx, wrap);
-  Space sp = Space::relation({}, ds.tuple(),
-                             Tuple(allocationTupleName(t), unsigned(addrs.size())));
-  BasicRelation rel(sp);
-  AffineBuilder b(ds, rel, VarKind::Domain);
-  unsigned out = rel.offset(VarKind::Range);
-  for (unsigned k = 0; k < addrs.size(); ++k) {
-    std::vector<Int> row = b.build(addrs[k]);
-    for (Int &v : row)
-      v = -v;
-    row[out + k] += Int(1);
-    b.addEquality(std::move(row));
-  }
-  return Relation(std::move(rel));
+  return AllocationMap::remapping(t, wrap);
 }
 
 Relation DependenceAnalysis::access(const Instruction &inst,
@@ -308,68 +253,17 @@ Relation DependenceAnalysis::access(const Instruction &inst,
 const std::vector<AccessInfo> &DependenceAnalysis::accesses() const {
   if (accesses_)
     return *accesses_;
-  // An allocation tuple must not be mistaken for a DRAM input/output.
-  std::map<std::string, const Tensor *> tuples;
-  for (const Tensor &t : kernel_.tensors) {
-    std::string name = allocationTupleName(t);
-    auto [it, inserted] = tuples.emplace(name, &t);
-    if (!inserted && it->second->allocationName() != t.allocationName())
-      throw DependenceError("tensors '" + it->second->name + "' and '" +
-                            t.name + "' would both be analysed as '" + name +
-                            "'; rename one of them");
-  }
-  // Per tensor: the remapping, the one without the wrap-around and the box
-  // of indices inside the allocated shape, where the two agree.
-  struct Remap {
-    Relation wrapped, plain, box;
-    bool hasPlain = false;
-  };
-  std::map<std::string, Remap> remaps;
-  auto remap = [&](const std::string &tensor) -> const Remap & {
-    auto it = remaps.find(tensor);
-    if (it != remaps.end())
-      return it->second;
-    const Tensor *t = kernel_.findTensor(tensor);
-    if (!t)
-      throw DependenceError("kernel '" + kernel_.name +
-                            "' accesses the undeclared tensor '" + tensor + "'");
-    Remap r;
-    r.wrapped = getAllocRemapping(*t);
-    if (t->allocatedShape && !(t->memory == MemoryKind::DRAM &&
-                               t->isInputOrOutput())) {
-      r.hasPlain = true;
-      r.plain = getAllocRemapping(*t, /*wrap=*/false);
-      BasicRelation box(Space::set({}, Tuple(t->name, unsigned(t->rank()))));
-      for (unsigned d = 0; d < t->rank(); ++d) {
-        std::vector<Int> lo(box.numCols()), hi(box.numCols());
-        lo[box.offset(VarKind::Range) + d] = Int(1);
-        hi[box.offset(VarKind::Range) + d] = Int(-1);
-        hi.back() = Int((*t->allocatedShape)[d] - 1);
-        box.addInequality(lo);
-        box.addInequality(hi);
-      }
-      r.box = Relation(std::move(box));
-    }
-    return remaps.emplace(tensor, std::move(r)).first->second;
-  };
+  AllocationMap memory(kernel_);
   std::vector<AccessInfo> out;
   for (int64_t id : order_) {
     const InstInfo &ii = insts_.at(id);
     auto add = [&](const AccessPattern &ap, bool isWrite) {
-      const Remap &m = remap(ap.tensor);
-      Relation raw = access(*ii.inst, ii.nest, ap);
-      bool inside = false;
-      if (m.hasPlain) {
-        Relation idx = raw.range(), box = m.box;
-        presburger::alignParams(idx, box);
-        inside = idx.isSubsetOf(box);
-      }
       AccessInfo a;
       a.instId = id;
       a.isWrite = isWrite;
       a.tensor = ap.tensor;
-      a.space = m.wrapped.space().rangeTuple().name();
-      a.relation = raw.applyRange(inside ? m.plain : m.wrapped);
+      a.space = memory.tupleNameOf(ap.tensor);
+      a.relation = memory.access(*ii.inst, ii.nest, ap);
       a.text = ap.str();
       out.push_back(std::move(a));
     };

@@ -160,29 +160,17 @@ public:
   // Accesses
   //===--------------------------------------------------------------------===//
 
-  /// The allocation tuple of tensor `t`: "%s_alloc" of its allocation name,
-  /// or the tensor name for a DRAM kernel input/output.
+  /// The seed's names for the allocation remapping, which lives in
+  /// AllocationMap (shared with memcpy-elimination): allocationTupleName is
+  /// AllocationMap::tupleName, affineExp is AllocationMap::addresses (the
+  /// cell of an element: block, bank and offset coordinates of the index
+  /// wrapped into the allocated shape; unwrapped without `wrap`), and
+  /// getAllocRemapping is AllocationMap::remapping ({ T[x] -> T_alloc[cell] },
+  /// the identity for a DRAM input/output).
   std::string allocationTupleName(const Tensor &t) const;
-  /// affine_exp: the physical address expressions of the element
-  /// `indices` of tensor `t` inside its allocation (built in the context of
-  /// the indices). Per dimension d, with a = idx_d wrapped into the
-  /// allocated extent (mod A_d, only when an allocated shape is given):
-  /// the block coordinate floor(a / B_d) when a block shape is given, the
-  /// bank coordinate floor((a mod B_d) / K_d) (or floor(a / K_d) without
-  /// block) when a bank shape is given, and the offset (a reduced modulo
-  /// the innermost of those shapes). All block coordinates come first, then
-  /// the bank coordinates, then the offsets. For a DRAM input/output: the
-  /// indices unchanged.
-  /// With `wrap` false the reduction modulo the allocated extent is left
-  /// out (the same addresses for indices inside the allocated shape).
   std::vector<AffineExpr> affineExp(const Tensor &t,
                                     std::span<const AffineExpr> indices,
                                     bool wrap = true) const;
-  /// get_alloc_remapping: { T[x] -> T_alloc[affineExp(x)] }, or the
-  /// identity on T for a DRAM input/output. With `wrap` false, without the
-  /// reduction modulo the allocated extent: the accesses use that form when
-  /// all their indices lie inside the allocated shape, where both forms
-  /// agree (the relations are equal, only simpler to print).
   presburger::Relation getAllocRemapping(const Tensor &t,
                                          bool wrap = true) const;
   /// access: { sN[ivs] -> T[addrs] } restricted to the predicated domain
