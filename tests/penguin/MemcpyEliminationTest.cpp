@@ -286,4 +286,128 @@ TEST(MemcpyEliminationTest, PassCountersAndExplanations) {
   EXPECT_EQ(d.str(), "s42: not eliminated: no instruction s42");
 }
 
+// Tensors that name one allocation share its cells: legality is decided on
+// memory. B lives in allocation M beside C; A (on chip) in N beside D.
+const char *kShared = "  tensor A : f32[8, 8] SBUF alloc N [8, 8]\n"
+                      "  tensor D : f32[8, 8] SBUF alloc N [8, 8]\n"
+                      "  tensor B : f32[8, 8] SBUF alloc M [8, 8]\n"
+                      "  tensor C : f32[8, 8] SBUF alloc M [8, 8]\n"
+                      "  tensor O : f32[8, 8] DRAM output\n";
+
+const char *kCopyAB = "  for i = 0 to 8 step 1 {\n"
+                      "    for j = 0 to 8 step 1 {\n"
+                      "      s0: B[i, j] = copy(A[i, j])\n"
+                      "    }\n  }\n";
+
+TEST(MemcpyEliminationTest, WritesThroughAnotherTensorOfTheDestination) {
+  // C[2, 3] is B[2, 3]: the read of B sees 9.0, not the copied A[2, 3].
+  expectRefused(kernel(kShared, std::string(kCopyAB) +
+                                    "  s5: C[2, 3] = memset(9.0)\n" + kReadB),
+                "s5 (C[2, 3] = memset(...)) writes C, which shares the "
+                "allocation M_alloc with B, between the copy and the last "
+                "read of B: the reads of B would not see the copy");
+}
+
+TEST(MemcpyEliminationTest, ReadsThroughAnotherTensorOfTheDestination) {
+  // Without the copy, C[4, 4] would read what M held before it.
+  expectRefused(kernel(kShared, std::string(kCopyAB) +
+                                    "  s5: O[0, 0] = exp(C[4, 4])\n" + kReadB),
+                "s5 (O[0, 0] = exp(C[4, 4])) reads C, which shares the "
+                "allocation M_alloc with B, after the copy: without the copy "
+                "it would read other values");
+  // In the copy's own loop nest too.
+  expectRefused(kernel(kShared, "  for i = 0 to 8 step 1 {\n"
+                                "    for j = 0 to 8 step 1 {\n"
+                                "      s0: B[i, j] = copy(A[i, j])\n"
+                                "      s2: O[i, j] = exp(C[j, i])\n"
+                                "    }\n  }\n" +
+                                    std::string(kReadB)),
+                "s2 (O[i, j] = exp(C[j, i])) reads C, which shares the "
+                "allocation M_alloc with B, after the copy");
+}
+
+TEST(MemcpyEliminationTest, WritesThroughAnotherTensorOfTheSource) {
+  // D[7, 0] is A[7, 0], which the rewritten load of B[7, 0] would read.
+  expectRefused(kernel(kShared, std::string(kCopyAB) +
+                                    "  s5: D[7, 0] = memset(9.0)\n" + kReadB),
+                "s5 (D[7, 0] = memset(...)) writes D, which shares the "
+                "allocation N_alloc with A, between the copy and the last "
+                "read of B: the rewritten loads would read other values");
+}
+
+TEST(MemcpyEliminationTest, ACopyInsideOneAllocation) {
+  // A and B in one allocation: B[i] = A[i + 1] shifts M down by one, and
+  // each write lands on a cell a later iteration (and so the rewritten
+  // loads) read.
+  expectRefused(kernel("  tensor A : f32[16] SBUF alloc M [16]\n"
+                       "  tensor B : f32[8] SBUF alloc M [16]\n"
+                       "  tensor O : f32[8] DRAM output\n",
+                       "  for i = 0 to 8 step 1 {\n"
+                       "    s0: B[i] = copy(A[i + 1])\n  }\n"
+                       "  for t = 0 to 8 step 1 {\n"
+                       "    s1: O[t] = exp(B[t])\n  }\n"),
+                "the copy writes cells of the allocation M_alloc that the "
+                "rewritten loads would read through A");
+  // Disjoint halves of one allocation: nothing is overwritten.
+  Outcome r = eliminate(kernel("  tensor A : f32[16] SBUF alloc M [16]\n"
+                               "  tensor B : f32[16] SBUF alloc M [16]\n"
+                               "  tensor O : f32[8] DRAM output\n",
+                               "  for i = 0 to 8 step 1 {\n"
+                               "    s0: B[i] = copy(A[i + 8])\n  }\n"
+                               "  for t = 0 to 8 step 1 {\n"
+                               "    s1: O[t] = exp(B[t])\n  }\n"));
+  EXPECT_TRUE(r.decisions[0].eliminated) << r.decisions[0].str();
+  EXPECT_NE(r.text.find("s1: O[t] = exp(A[t + 8])"), std::string::npos)
+      << r.text;
+}
+
+TEST(MemcpyEliminationTest, AnAllocationSmallerThanTheTensorWraps) {
+  // B[i] and B[i + 4] are one cell of M [4]: it ends holding A[i + 4].
+  expectRefused(kernel("  tensor A : f32[8] DRAM input\n"
+                       "  tensor B : f32[8] SBUF alloc M [4]\n"
+                       "  tensor O : f32[8] DRAM output\n",
+                       "  for i = 0 to 8 step 1 {\n"
+                       "    s0: B[i] = copy(A[i])\n  }\n"
+                       "  for t = 0 to 8 step 1 {\n"
+                       "    s1: O[t] = exp(B[t])\n  }\n"),
+                "the copy writes some cell of the allocation M_alloc from "
+                "several elements of A");
+}
+
+TEST(MemcpyEliminationTest, SharedMemoryOutsideWhatIsReadIsNoHazard) {
+  // C writes a row of M that no load of B reads, D a row of N that the
+  // rewritten loads do not read, C is read before the copy, and after the
+  // last load C is written again: all harmless.
+  const std::string readRows = "  for p = 0 to 4 step 1 {\n"
+                               "    for q = 0 to 8 step 1 {\n"
+                               "      s1: O[p, q] = exp(B[p, q])\n"
+                               "    }\n  }\n";
+  Outcome r = eliminate(kernel(
+      kShared, "  s4: O[7, 7] = exp(C[0, 0])\n" + std::string(kCopyAB) +
+                   "  s5: C[6, 1] = memset(9.0)\n"
+                   "  s6: D[5, 5] = memset(9.0)\n" +
+                   readRows + "  s7: C[0, 0] = memset(1.0)\n"));
+  ASSERT_EQ(r.decisions.size(), 1u);
+  EXPECT_TRUE(r.decisions[0].eliminated) << r.decisions[0].str();
+  EXPECT_NE(r.text.find("s1: O[p, q] = exp(A[p, q])"), std::string::npos)
+      << r.text;
+}
+
+TEST(MemcpyEliminationTest, ExplainNamesTheInstructionTensorAndAllocation) {
+  Module m = parseModule(kernel(kShared, std::string(kCopyAB) +
+                                             "  s5: C[2, 3] = memset(9.0)\n" +
+                                             kReadB));
+  std::vector<std::unique_ptr<Pass>> ps;
+  ps.push_back(createMemcpyEliminationPass());
+  Statistics stats;
+  std::ostringstream explain;
+  runPasses(m, ps, stats, true, &explain);
+  EXPECT_EQ(stats.get("memcpy-elimination", "refused-copies"), 1);
+  EXPECT_EQ(explain.str(),
+            "memcpy-elimination: kernel k: s0: not eliminated: s5 (C[2, 3] = "
+            "memset(...)) writes C, which shares the allocation M_alloc with "
+            "B, between the copy and the last read of B: the reads of B would "
+            "not see the copy\n");
+}
+
 } // namespace
