@@ -285,7 +285,12 @@ int run(int argc, char **argv) {
     if (stats)
       std::cerr << statistics.str();
     return kExitInput;
-  } catch (const Error &e) {
+  } catch (const LocatedError &e) {
+    std::cerr << e.what() << "\n";
+    if (stats)
+      std::cerr << statistics.str();
+    return kExitInput;
+  } catch (const presburger::Error &e) { // penguin's errors and the engine's
     std::cerr << formatDiagnostic(SourceLocation{file, 0, 0}, e.what())
               << "\n";
     if (stats)

@@ -25,6 +25,7 @@ Relation AccessRewriter::buildMapping(const AccessPattern &dst,
                                       const AccessPattern &src,
                                       const Instruction &inst,
                                       const LoopNest &nest) {
+  Processing here(*this, inst.loc);
   Relation srcAccess = access(src, inst, nest);
   Relation dstAccess = access(dst, inst, nest);
   Relation mapping = dstAccess.reverse().applyRange(srcAccess);
@@ -32,7 +33,7 @@ Relation AccessRewriter::buildMapping(const AccessPattern &dst,
   if (!s)
     throw NotImplementedError("buildMapping: simplifying the mapping of " +
                               inst.statementName() + " failed: " +
-                              failures().back());
+                              lastFailureText());
   return *s;
 }
 
@@ -80,6 +81,7 @@ LoadRewrite AccessRewriter::rewriteLoadAdds(const AccessPattern &loadAcc,
     throw BridgeError("rewriteLoadAdds: the mapping's target " +
                       mapping.space().toString() +
                       " is not a declared tensor of that rank");
+  Processing here(*this, loadInst.loc);
   DomainBinding box = inDomain(loadInst, nest);
   Relation newAcc = access(loadAcc, loadInst, nest).applyRange(mapping);
   std::optional<Relation> s = trySimplify(newAcc);
@@ -87,7 +89,7 @@ LoadRewrite AccessRewriter::rewriteLoadAdds(const AccessPattern &loadAcc,
     throw NotImplementedError("rewriteLoadAdds: simplifying the rebased "
                               "access of " +
                               loadInst.statementName() + " failed: " +
-                              failures().back());
+                              lastFailureText());
   AddrsAndPredicates ap = codegenAddrAndPredicates(*s, loadAcc, loadInst, nest);
   if (rewriteOptions_.requireLinear)
     for (AffineExpr a : ap.addrs)
@@ -137,7 +139,9 @@ AccessRewriter::rewriteAllLoadAddress(std::span<const LoadSite> loads,
       throw BridgeError("rewriteAllLoadAddress: operand " +
                         std::to_string(l.operand) + " of " +
                         l.inst->statementName() + " is not an access");
-    LoadRewrite r = rewriteLoadAdds(*ap, *l.inst, l.nest, mapping);
+    LoadRewrite r = locatedAt(l.inst->loc, [&] {
+      return rewriteLoadAdds(*ap, *l.inst, l.nest, mapping);
+    });
     r.operand = l.operand;
     out.push_back(std::move(r));
   }

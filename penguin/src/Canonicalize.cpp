@@ -79,25 +79,34 @@ AffineExpr canonicalExpr(AffineExpr e, Counters &c) {
   return flat;
 }
 
+void canonicalizeInstruction(Instruction &inst, ExprContext &ctx,
+                             Counters &c) {
+  std::vector<AffinePredicate> preds = canonicalize(inst.predicates, ctx, c);
+  if (!samePredicates(preds, inst.predicates))
+    inst.predicates = std::move(preds);
+  auto fix = [&](AccessPattern &ap) {
+    for (AffineExpr &e : ap.indices)
+      e = canonicalExpr(e, c);
+  };
+  if (inst.dst)
+    fix(*inst.dst);
+  for (Operand &o : inst.operands)
+    if (auto *ap = std::get_if<AccessPattern>(&o))
+      fix(*ap);
+}
+
+/// Canonicalizes every instruction and loop bound of `body`; a failure
+/// (an int64 overflow while flattening) is located at its instruction or
+/// loop.
 void canonicalizeBody(std::vector<Stmt> &body, ExprContext &ctx, Counters &c) {
   for (Stmt &s : body) {
     if (Instruction *inst = s.asInstruction()) {
-      std::vector<AffinePredicate> preds =
-          canonicalize(inst->predicates, ctx, c);
-      if (!samePredicates(preds, inst->predicates))
-        inst->predicates = std::move(preds);
-      auto fix = [&](AccessPattern &ap) {
-        for (AffineExpr &e : ap.indices)
-          e = canonicalExpr(e, c);
-      };
-      if (inst->dst)
-        fix(*inst->dst);
-      for (Operand &o : inst->operands)
-        if (auto *ap = std::get_if<AccessPattern>(&o))
-          fix(*ap);
+      locatedAt(inst->loc, [&] { canonicalizeInstruction(*inst, ctx, c); });
     } else if (Loop *l = s.asLoop()) {
-      l->lb = canonicalExpr(l->lb, c);
-      l->ub = canonicalExpr(l->ub, c);
+      locatedAt(l->loc, [&] {
+        l->lb = canonicalExpr(l->lb, c);
+        l->ub = canonicalExpr(l->ub, c);
+      });
       canonicalizeBody(l->body, ctx, c);
     } else if (Scope *sc = s.asScope()) {
       canonicalizeBody(sc->body, ctx, c);

@@ -209,7 +209,10 @@ DependenceAnalysis::getChildDomainUnionSet(const Stmt &stmt,
   LoopNest nest = enclosing;
   forEachInstruction(kernel_, stmt, nest,
                      [&](const Instruction &inst, const LoopNest &n) {
-                       acc = acc.unite(UnionRelation(inPredicateDomain(inst, n)));
+                       locatedAt(inst.loc, [&] {
+                         acc = acc.unite(
+                             UnionRelation(inPredicateDomain(inst, n)));
+                       });
                      });
   return acc;
 }
@@ -267,10 +270,12 @@ const std::vector<AccessInfo> &DependenceAnalysis::accesses() const {
       a.text = ap.str();
       out.push_back(std::move(a));
     };
-    for (const AccessPattern *ap : ii.inst->operandAccesses())
-      add(*ap, false);
-    if (ii.inst->dst)
-      add(*ii.inst->dst, true);
+    locatedAt(ii.inst->loc, [&] {
+      for (const AccessPattern *ap : ii.inst->operandAccesses())
+        add(*ap, false);
+      if (ii.inst->dst)
+        add(*ii.inst->dst, true);
+    });
   }
   accesses_ = std::move(out);
   return *accesses_;
@@ -435,9 +440,16 @@ DependenceAnalysis::dependences(std::span<const DependenceType> types,
         if (d.isWrite != dstWrites || !chosen.count(d.instId) ||
             d.space != s.space)
           continue;
-        Relation pairs = s.relation.applyRange(d.relation.reverse())
-                             .intersect(before(s.instId, d.instId));
-        if (pairs.isEmpty())
+        // An engine failure is reported at the sink.
+        std::optional<Relation> pairs =
+            locatedAt(info(d.instId).inst->loc, [&]() -> std::optional<Relation> {
+              Relation p = s.relation.applyRange(d.relation.reverse())
+                               .intersect(before(s.instId, d.instId));
+              if (p.isEmpty())
+                return std::nullopt;
+              return p;
+            });
+        if (!pairs)
           continue;
         auto key = std::make_tuple(s.instId, d.instId, s.space);
         auto it = found.find(key);
@@ -447,10 +459,10 @@ DependenceAnalysis::dependences(std::span<const DependenceType> types,
           e.dep.srcId = s.instId;
           e.dep.dstId = d.instId;
           e.dep.tensor = s.space;
-          e.dep.relation = pairs;
+          e.dep.relation = std::move(*pairs);
           it = found.emplace(key, std::move(e)).first;
         } else {
-          it->second.dep.relation = it->second.dep.relation.unite(pairs);
+          it->second.dep.relation = it->second.dep.relation.unite(*pairs);
         }
         it->second.srcTensors.insert(s.tensor);
         it->second.dstTensors.insert(d.tensor);
@@ -552,9 +564,12 @@ std::vector<DependenceViolation> DependenceAnalysis::internalCheckValidSchedule(
   for (const Dependence &dep : deps) {
     Relation src = schedulePiece(schedule, dep.srcId);
     Relation dst = schedulePiece(schedule, dep.dstId);
-    // Pairs that the candidate does not run strictly in order.
-    Relation bad = dep.relation.intersect(src.lexOrderTo(dst, LexOrder::GE));
-    if (bad.isEmpty())
+    // Pairs that the candidate does not run strictly in order (an engine
+    // failure is reported at the sink).
+    Relation bad = locatedAt(info(dep.dstId).inst->loc, [&] {
+      return dep.relation.intersect(src.lexOrderTo(dst, LexOrder::GE));
+    });
+    if (locatedAt(info(dep.dstId).inst->loc, [&] { return bad.isEmpty(); }))
       continue;
     DependenceViolation v;
     v.srcId = dep.srcId;

@@ -19,23 +19,6 @@ std::string kernelWhere(const Kernel &k) {
   return "kernel " + (k.name.empty() ? std::string("<unnamed>") : k.name);
 }
 
-/// Runs `fn` turning analysis and engine errors into a PassFailure at `loc`.
-template <typename F> void guarded(const SourceLocation &loc, F &&fn) {
-  try {
-    fn();
-  } catch (const ParseError &) {
-    throw;
-  } catch (const PassFailure &) {
-    throw;
-  } catch (const Error &e) {
-    throw PassFailure({Diagnostic{loc, e.what()}});
-  } catch (const presburger::Error &e) {
-    throw PassFailure({Diagnostic{loc, std::string("the integer-set engine "
-                                                   "failed: ") +
-                                           e.what()}});
-  }
-}
-
 class DependencesPass : public Pass {
 public:
   std::string_view name() const override { return "dependences"; }
@@ -49,7 +32,7 @@ public:
       SourceLocation loc = k.loc;
       if (loc.file.empty())
         loc.file = module.file;
-      guarded(loc, [&]() { report(k, ctx); });
+      locatedAt(loc, [&]() { report(k, ctx); });
     }
   }
 
@@ -132,8 +115,8 @@ public:
     }
     SourceLocation schedLoc{file, 0, 0};
     presburger::UnionRelation schedule;
-    guarded(schedLoc, [&]() { schedule = parseSchedule(text, file); });
-    guarded(schedLoc, [&]() {
+    locatedAt(schedLoc, [&]() { schedule = parseSchedule(text, file); });
+    locatedAt(schedLoc, [&]() {
       DependenceAnalysis da(k);
       std::vector<Dependence> deps = da.dependences();
       presburger::UnionRelation prepared = da.prepareSchedule(schedule);

@@ -24,13 +24,18 @@ std::string SourceLocation::str() const {
 }
 
 std::string formatDiagnostic(const SourceLocation &loc,
-                             const std::string &message) {
-  return loc.str() + ": error: " + message;
+                             const std::string &message,
+                             std::string_view severity) {
+  return loc.str() + ": " + std::string(severity) + ": " + message;
 }
 
-ParseError::ParseError(SourceLocation loc, std::string message)
+LocatedError::LocatedError(SourceLocation loc, std::string message)
     : Error(formatDiagnostic(loc, message)), loc_(std::move(loc)),
       message_(std::move(message)) {}
+
+std::string engineFailureMessage(const presburger::Error &e) {
+  return std::string("the integer-set engine failed: ") + e.what();
+}
 
 //===----------------------------------------------------------------------===//
 // Tensor enums

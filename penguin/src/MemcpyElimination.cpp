@@ -335,22 +335,29 @@ MemcpyDecision analyseAndApply(Kernel &kernel, int64_t copyId,
   const std::string &A = copy.A, &B = copy.B;
   Loads loads = collectLoads(sites, copy);
 
+  // Engine failures are located at the instruction being looked at: the
+  // copy, or the load.
   AccessRewriter rw(kernel, SimplifierOptions{}, options);
-  Relation mapping = rw.buildMapping(*copy.dst, *copy.src, c, copy.site.nest);
-  if (!mapping.isSingleValued())
-    throw Refuse{"the copy writes some element of " + B +
-                 " from several elements of " + A + " (mapping " +
-                 mapping.toString() + ")"};
-  std::vector<StoreSite> stores{StoreSite{copy.site.inst, copy.site.nest}};
-  Relation written = rw.unionAffineAccessRanges(B, stores);
+  Relation mapping, written;
+  locatedAt(c.loc, [&] {
+    mapping = rw.buildMapping(*copy.dst, *copy.src, c, copy.site.nest);
+    if (!mapping.isSingleValued())
+      throw Refuse{"the copy writes some element of " + B +
+                   " from several elements of " + A + " (mapping " +
+                   mapping.toString() + ")"};
+    std::vector<StoreSite> stores{StoreSite{copy.site.inst, copy.site.nest}};
+    written = rw.unionAffineAccessRanges(B, stores);
+  });
   for (const LoadSite &l : loads.loads) {
-    const auto &ap = std::get<AccessPattern>(l.inst->operands[l.operand]);
-    std::vector<AccessSite> one{AccessSite{l.inst, l.nest, &ap}};
-    Relation read = rw.unionRanges(B, one);
-    if (!read.isSubsetOf(written))
-      throw Refuse{instText(*l.inst) + " reads elements of " + B +
-                   " that the copy does not write: " +
-                   rw.simplify(read.subtract(written)).toString()};
+    locatedAt(l.inst->loc, [&] {
+      const auto &ap = std::get<AccessPattern>(l.inst->operands[l.operand]);
+      std::vector<AccessSite> one{AccessSite{l.inst, l.nest, &ap}};
+      Relation read = rw.unionRanges(B, one);
+      if (!read.isSubsetOf(written))
+        throw Refuse{instText(*l.inst) + " reads elements of " + B +
+                     " that the copy does not write: " +
+                     rw.simplify(read.subtract(written)).toString()};
+    });
   }
   std::vector<LoadRewrite> rewrites;
   try {
@@ -358,7 +365,7 @@ MemcpyDecision analyseAndApply(Kernel &kernel, int64_t copyId,
   } catch (const NotImplementedError &e) {
     throw Refuse{e.what()};
   }
-  MemoryCheck(kernel, copy).run(sites, loads, rewrites);
+  locatedAt(c.loc, [&] { MemoryCheck(kernel, copy).run(sites, loads, rewrites); });
 
   // Apply: rewrite the loads, remove the copy.
   std::map<int64_t, Instruction *> byId;
@@ -383,23 +390,22 @@ MemcpyDecision analyseAndApply(Kernel &kernel, int64_t copyId,
 
 MemcpyDecision eliminateMemcpy(Kernel &kernel, int64_t copyId,
                                RewriteOptions options) {
+  auto refused = [&](std::string reason) {
+    MemcpyDecision d;
+    d.copyId = copyId;
+    d.reason = std::move(reason);
+    return d;
+  };
   try {
     return analyseAndApply(kernel, copyId, options);
   } catch (const Refuse &r) {
-    MemcpyDecision d;
-    d.copyId = copyId;
-    d.reason = r.reason;
-    return d;
-  } catch (const presburger::Error &e) {
-    MemcpyDecision d;
-    d.copyId = copyId;
-    d.reason = std::string("the integer-set engine failed: ") + e.what();
-    return d;
+    return refused(r.reason);
+  } catch (const LocatedError &e) {
+    return refused(e.location().str() + ": " + e.message());
   } catch (const Error &e) {
-    MemcpyDecision d;
-    d.copyId = copyId;
-    d.reason = e.what();
-    return d;
+    return refused(e.what());
+  } catch (const presburger::Error &e) {
+    return refused(engineFailureMessage(e));
   }
 }
 

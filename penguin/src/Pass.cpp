@@ -9,6 +9,12 @@
 
 namespace penguin {
 
+static SourceLocation moduleLocation(const Module &module) {
+  SourceLocation loc;
+  loc.file = module.file;
+  return loc;
+}
+
 static std::string joinDiagnostics(const std::vector<Diagnostic> &ds) {
   std::string out;
   for (const Diagnostic &d : ds) {
@@ -76,6 +82,30 @@ void Pass::setArgument(std::string_view) {
   throw IRError("pass '" + std::string(name()) + "' takes no argument");
 }
 
+/// Runs one pass; a failure comes out as a PassFailure that names the pass,
+/// at the place the pass was processing (see locatedAt), or at the module's
+/// file when the pass did not say.
+static void runPass(Pass &pass, Module &module, PassContext &ctx) {
+  auto failure = [&](SourceLocation loc, const std::string &message) {
+    return PassFailure({Diagnostic{std::move(loc), "in pass '" +
+                                                       std::string(pass.name()) +
+                                                       "': " + message}});
+  };
+  try {
+    pass.run(module, ctx);
+  } catch (const ParseError &) {
+    throw; // text the pass read (a schedule file): located in that text
+  } catch (const PassFailure &) {
+    throw;
+  } catch (const LocatedError &e) {
+    throw failure(e.location(), e.message());
+  } catch (const Error &e) {
+    throw failure(moduleLocation(module), e.what());
+  } catch (const presburger::Error &e) {
+    throw failure(moduleLocation(module), engineFailureMessage(e));
+  }
+}
+
 void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
                Statistics &stats, bool verifyEach, std::ostream *explain) {
   PassContext ctx{.stats = stats, .explain = explain};
@@ -85,7 +115,7 @@ void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
 void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
                PassContext &ctx, bool verifyEach) {
   for (const auto &pass : passes) {
-    pass->run(module, ctx);
+    runPass(*pass, module, ctx);
     if (!verifyEach)
       continue;
     std::vector<Diagnostic> ds = verifyModule(module);

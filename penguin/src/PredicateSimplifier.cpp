@@ -90,7 +90,14 @@ PredicateSimplifier::PredicateSimplifier(const Kernel &kernel,
 
 void PredicateSimplifier::recordFailure(const std::string &message) {
   ++counters_.failures;
-  failureLog_.push_back(message);
+  failureLog_.push_back(Diagnostic{where_, message});
+}
+
+std::string PredicateSimplifier::lastFailureText() const {
+  if (failureLog_.empty())
+    return "";
+  const Diagnostic &d = failureLog_.back();
+  return d.loc.isKnown() ? d.loc.str() + ": " + d.message : d.message;
 }
 
 //===----------------------------------------------------------------------===//
@@ -108,6 +115,7 @@ bool PredicateSimplifier::simplifyPredicate(Instruction &inst,
 
 bool PredicateSimplifier::gistConvexHull(Instruction &inst,
                                          const LoopNest &nest) {
+  Processing here(*this, inst.loc);
   setOutcome(SimplifyOutcome::Unchanged);
   if (!inst.isPredicated())
     return false;
@@ -247,6 +255,7 @@ bool PredicateSimplifier::predicateAccessRange(Instruction &inst,
                                                const LoopNest &nest,
                                                const AccessPattern &ap,
                                                const Relation &validRange) {
+  Processing here(*this, inst.loc);
   setOutcome(SimplifyOutcome::Unchanged);
   std::vector<AffinePredicate> exact, approx;
   splitPredicates(inst.predicates, exact, approx);
@@ -371,6 +380,7 @@ SimplifyOutcome PredicateSimplifier::shrinkDomainConvexHull(Loop &loop,
 SimplifyOutcome PredicateSimplifier::shrinkImpl(Loop &loop,
                                                 const LoopNest &outer,
                                                 bool hull) {
+  Processing here(*this, loop.loc);
   setOutcome(SimplifyOutcome::Unchanged);
   // The tree: loops in pre-order (the root first), instructions below.
   std::vector<LoopSite> loops;
@@ -691,7 +701,7 @@ int PredicateSimplifier::simplifyPredicates(Kernel &kernel) {
     if (!inst.isPredicated())
       return;
     std::vector<AffinePredicate> before = inst.predicates;
-    simplifyPredicate(inst, nest);
+    locatedAt(inst.loc, [&] { simplifyPredicate(inst, nest); });
     changed += !(before == inst.predicates);
   });
   return changed;
@@ -703,7 +713,8 @@ int PredicateSimplifier::shrinkDomains(Kernel &kernel) {
       [&](std::vector<Stmt> &body) {
         for (size_t k = 0; k < body.size();) {
           if (Loop *l = body[k].asLoop()) {
-            SimplifyOutcome o = shrinkDomain(*l, {});
+            SimplifyOutcome o =
+                locatedAt(l->loc, [&] { return shrinkDomain(*l, {}); });
             if (o == SimplifyOutcome::Eliminated) {
               body.erase(body.begin() + static_cast<std::ptrdiff_t>(k));
               ++changed;
@@ -721,6 +732,19 @@ int PredicateSimplifier::shrinkDomains(Kernel &kernel) {
 }
 
 namespace {
+
+/// The failures the seed's `try` caught, as remarks at their places.
+void explainFailures(std::string_view pass, const PredicateSimplifier &s,
+                     PassContext &pc) {
+  if (!pc.explain)
+    return;
+  for (const Diagnostic &d : s.failures())
+    *pc.explain << formatDiagnostic(d.loc,
+                                    std::string(pass) +
+                                        ": left unchanged: " + d.message,
+                                    "remark")
+                << "\n";
+}
 
 class SimplifyPredicatesPass : public Pass {
 public:
@@ -742,6 +766,7 @@ public:
     for (Kernel &k : module.kernels) {
       PredicateSimplifier s(k, options_);
       s.simplifyPredicates(k);
+      explainFailures(name(), s, pc);
       eliminated += s.counters().eliminatedPredicates;
       empty += s.counters().emptyDomains;
       failures += s.counters().failures;
@@ -775,6 +800,7 @@ public:
     for (Kernel &k : module.kernels) {
       PredicateSimplifier s(k, options_);
       s.shrinkDomains(k);
+      explainFailures(name(), s, pc);
       preds += s.counters().eliminatedPredicates;
       loops += s.counters().eliminatedLoops;
       iters += s.counters().eliminatedIterations;

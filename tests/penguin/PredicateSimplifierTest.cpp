@@ -413,8 +413,8 @@ TEST(SimplifyPredicatesTest, FailuresLeaveTheInstructionUnchanged) {
   EXPECT_FALSE(p.simplifyPredicate(*s.inst, s.nest));
   EXPECT_EQ(p.lastOutcome(), SimplifyOutcome::Failed);
   ASSERT_FALSE(p.failures().empty());
-  EXPECT_NE(p.failures()[0].find("budget"), std::string::npos)
-      << p.failures()[0];
+  EXPECT_NE(p.failures()[0].message.find("budget"), std::string::npos)
+      << p.failures()[0].message;
   // A bridge error (an index outside the nest, IR built without the
   // verifier) is caught the same way.
   ExprContext &ctx = m.kernels[0].context();
@@ -424,7 +424,7 @@ TEST(SimplifyPredicatesTest, FailuresLeaveTheInstructionUnchanged) {
   EXPECT_FALSE(q.simplifyPredicate(*s.inst, s.nest));
   EXPECT_EQ(s.inst->predicates, before);
   EXPECT_EQ(q.counters().failures, 1);
-  EXPECT_EQ(q.failures()[0], "q doesn't appear in params or loopnest");
+  EXPECT_EQ(q.failures()[0].message, "q doesn't appear in params or loopnest");
 }
 
 TEST(SimplifyPredicatesTest, SingleBasicSetFastPathAndUnions) {

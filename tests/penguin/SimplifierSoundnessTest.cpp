@@ -254,7 +254,7 @@ void transform(Kernel &k, Mode mode, const std::string &text) {
     break;
   }
   EXPECT_EQ(s.counters().failures, 0)
-      << (s.failures().empty() ? "" : s.failures()[0]) << "\n" << text;
+      << (s.failures().empty() ? "" : s.failures()[0].message) << "\n" << text;
 }
 
 struct Tally {

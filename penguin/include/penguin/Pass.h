@@ -24,23 +24,6 @@
 
 namespace penguin {
 
-struct Diagnostic {
-  SourceLocation loc;
-  std::string message;
-  /// `FILE:LINE:COL: error: MESSAGE`.
-  std::string str() const { return formatDiagnostic(loc, message); }
-};
-
-/// A pass rejected its input. `what()` is all diagnostics, one per line.
-class PassFailure : public Error {
-public:
-  explicit PassFailure(std::vector<Diagnostic> diagnostics);
-  const std::vector<Diagnostic> &diagnostics() const { return diagnostics_; }
-
-private:
-  std::vector<Diagnostic> diagnostics_;
-};
-
 struct PassContext {
   Statistics &stats;
   /// Where analysis passes write what they find, one line per finding

@@ -119,8 +119,9 @@ public:
   SimplifierOptions &options() { return options_; }
   const SimplifierCounters &counters() const { return counters_; }
   SimplifyOutcome lastOutcome() const { return lastOutcome_; }
-  /// The messages of the failures caught so far, in order.
-  const std::vector<std::string> &failures() const { return failureLog_; }
+  /// The failures caught so far, in order, each at the instruction or
+  /// loop being processed when it happened.
+  const std::vector<Diagnostic> &failures() const { return failureLog_; }
 
   //===------------------------------------------------------------------===//
   // Predicate path
@@ -204,15 +205,35 @@ protected:
         return f();
       }
       return f();
-    } catch (const presburger::Error &e) {
-      recordFailure(e.what());
     } catch (const penguin::Error &e) {
       recordFailure(e.what());
+    } catch (const presburger::Error &e) {
+      recordFailure(engineFailureMessage(e));
     }
     return std::nullopt;
   }
 
+  /// Logs a failure at the place being processed.
   void recordFailure(const std::string &message);
+  /// The last failure logged, as "FILE:LINE:COL: MESSAGE" (its message
+  /// alone when the place is unknown).
+  std::string lastFailureText() const;
+  /// Marks `loc` (an instruction's or a loop's) as the place being
+  /// processed until the returned guard goes.
+  class Processing {
+  public:
+    Processing(PredicateSimplifier &s, const SourceLocation &loc)
+        : s_(s), saved_(s.where_) {
+      s_.where_ = loc;
+    }
+    ~Processing() { s_.where_ = saved_; }
+    Processing(const Processing &) = delete;
+    Processing &operator=(const Processing &) = delete;
+
+  private:
+    PredicateSimplifier &s_;
+    SourceLocation saved_;
+  };
   void setOutcome(SimplifyOutcome o) { lastOutcome_ = o; }
 
 private:
@@ -221,16 +242,22 @@ private:
   SimplifierOptions options_;
   SimplifierCounters counters_;
   SimplifyOutcome lastOutcome_ = SimplifyOutcome::Unchanged;
-  std::vector<std::string> failureLog_;
+  std::vector<Diagnostic> failureLog_;
+  SourceLocation where_;
 };
 
 /// The pass `simplify-predicates`: simplifyPredicate on every predicated
 /// instruction of every kernel. Counters under "simplify-predicates":
-/// eliminated-predicates, empty-domains, failures.
+/// eliminated-predicates, empty-domains, failures. Each failure the seed's
+/// `try` caught (the instruction is left unchanged) is explained as
+/// `FILE:LINE:COL: remark: simplify-predicates: left unchanged: MESSAGE`
+/// at the instruction; an error outside it fails the pass there.
 std::unique_ptr<Pass> createSimplifyPredicatesPass(SimplifierOptions options = {});
 /// The pass `shrink-domains`: shrinkDomain on every outermost loop.
 /// Counters under "shrink-domains": eliminated-predicates,
-/// eliminated-loops, eliminated-iterations, strided-axes, failures.
+/// eliminated-loops, eliminated-iterations, strided-axes, failures; caught
+/// failures are explained as remarks at the loop, as for
+/// simplify-predicates.
 std::unique_ptr<Pass> createShrinkDomainsPass(SimplifierOptions options = {});
 
 /// Adds both passes to `registry` (penguin-opt does this).
