@@ -3,6 +3,7 @@
 // masks), lowering, tile adapters, affine_select.
 #include "penguin/Error.h"
 #include "penguin/Instruction.h"
+#include "penguin/AffineSelect.h"
 #include "penguin/Mask.h"
 
 #include <gtest/gtest.h>

@@ -18,7 +18,6 @@
 #include "penguin/AccessPattern.h"
 #include "penguin/AffinePredicate.h"
 #include "penguin/Error.h"
-#include "penguin/Mask.h"
 
 #include <cstdint>
 #include <optional>
@@ -66,13 +65,8 @@ void addPredicateExprsToInst(Instruction &inst,
 std::vector<AffinePredicate>
 dropApproxPredicates(std::span<const AffinePredicate> preds);
 
-/// The affine_select consumer: `dst = affine_select(onTrue, onFalse)` masked
-/// by the single predicate of `mask` (MaskError "'affine_select' only
-/// supports single predicate, was provided N" otherwise).
-Instruction makeAffineSelect(int64_t id, AccessPattern dst, Operand onTrue,
-                             Operand onFalse, const Mask &mask);
-
-/// The opcode the verifier holds to the single-predicate rule.
+/// The opcode the verifier holds to the single-predicate rule (see
+/// AffineSelect.h for the consumer that builds it from a mask).
 inline constexpr const char *kAffineSelectOpcode = "affine_select";
 
 } // namespace penguin

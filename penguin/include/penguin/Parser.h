@@ -19,6 +19,7 @@
 
 #include "penguin/Error.h"
 #include "penguin/Kernel.h"
+#include "penguin/Names.h"
 
 #include <string>
 #include <string_view>
@@ -27,12 +28,6 @@ namespace penguin {
 
 /// Maximum nesting of parentheses, unary operators, loops and scopes.
 inline constexpr int kMaxNesting = 200;
-
-/// True for the reserved words of the text form (they cannot be names).
-bool isKeyword(std::string_view word);
-/// True for a name the text form can spell: a letter or '_' followed by
-/// letters, digits or '_', and not a keyword.
-bool isValidName(std::string_view word);
 
 /// Parses a whole module (one or more kernels). `file` is used in
 /// diagnostics and recorded in every source location.

@@ -77,6 +77,10 @@ private:
   std::vector<Entry> entries_;
 };
 
+/// The `verify` pass: verifyModule, and a PassFailure with every diagnostic
+/// when the module is invalid (counter verify.kernels-verified).
+std::unique_ptr<Pass> createVerifyPass();
+
 /// Runs `passes` in order; with `verifyEach`, verifies the module after
 /// every pass (PassFailure naming the pass if it broke the IR). Passes write
 /// their explanations to `explain` when it is not null.

@@ -13,21 +13,20 @@
 #ifndef PENGUIN_VERIFY_H
 #define PENGUIN_VERIFY_H
 
+#include "penguin/Error.h"
 #include "penguin/Kernel.h"
-#include "penguin/Pass.h"
 
-#include <memory>
+#include <string>
 #include <vector>
 
 namespace penguin {
 
+/// Every rule `module` breaks, one diagnostic each, at its place (empty:
+/// valid). The `verify` pass (Pass.h) reports them as a PassFailure.
 std::vector<Diagnostic> verifyModule(const Module &module);
+/// The same for one kernel; `file` names its source in the diagnostics.
 std::vector<Diagnostic> verifyKernel(const Kernel &kernel,
                                      const std::string &file = "");
-
-/// The `verify` pass: PassFailure with every diagnostic when the module is
-/// invalid.
-std::unique_ptr<Pass> createVerifyPass();
 
 } // namespace penguin
 

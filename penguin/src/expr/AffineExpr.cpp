@@ -2,7 +2,7 @@
 
 #include "penguin/AffineExpr.h"
 
-#include "Checked.h"
+#include "expr/Checked.h"
 #include "penguin/Error.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 
 #include "penguin/Canonicalize.h"
 
-#include "PredicateBounds.h"
+#include "expr/PredicateBounds.h"
 #include "penguin/Linearize.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 
 #include "penguin/Mask.h"
 
-#include "PredicateBounds.h"
+#include "expr/PredicateBounds.h"
 #include "penguin/Error.h"
 
 #include <algorithm>

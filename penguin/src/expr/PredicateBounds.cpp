@@ -1,8 +1,8 @@
 //===- PredicateBounds.cpp - Parallel-constraint bounds -------------------===//
 
-#include "PredicateBounds.h"
+#include "expr/PredicateBounds.h"
 
-#include "Checked.h"
+#include "expr/Checked.h"
 
 namespace penguin::detail {
 

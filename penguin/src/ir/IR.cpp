@@ -1,6 +1,6 @@
 //===- IR.cpp - Tensors, accesses, instructions, loops, kernels -----------===//
 
-#include "Checked.h"
+#include "expr/Checked.h"
 #include "penguin/AccessPattern.h"
 #include "penguin/Instruction.h"
 #include "penguin/Kernel.h"
@@ -163,18 +163,6 @@ dropApproxPredicates(std::span<const AffinePredicate> preds) {
     if (!p.isApprox())
       out.push_back(p);
   return out;
-}
-
-Instruction makeAffineSelect(int64_t id, AccessPattern dst, Operand onTrue,
-                             Operand onFalse, const Mask &mask) {
-  AffinePredicate p = affineSelectPredicate(mask);
-  Instruction inst;
-  inst.id = id;
-  inst.opcode = kAffineSelectOpcode;
-  inst.dst = std::move(dst);
-  inst.operands = {std::move(onTrue), std::move(onFalse)};
-  inst.addPredicate(p);
-  return inst;
 }
 
 //===----------------------------------------------------------------------===//

@@ -9,7 +9,7 @@
 
 #include "penguin/Linearize.h"
 
-#include "Checked.h"
+#include "expr/Checked.h"
 
 #include <algorithm>
 #include <functional>

@@ -66,6 +66,29 @@ std::vector<const PassRegistry::Entry *> PassRegistry::entries() const {
   return out;
 }
 
+namespace {
+
+class VerifyPass : public Pass {
+public:
+  std::string_view name() const override { return "verify"; }
+  std::string_view description() const override {
+    return "check the IR (names, ranks, strides, predicate legality, "
+           "affine_select)";
+  }
+  void run(Module &module, PassContext &ctx) override {
+    std::vector<Diagnostic> ds = verifyModule(module);
+    ctx.stats.counter("verify", "kernels-verified",
+                      "Number of kernels verified") +=
+        static_cast<int64_t>(module.kernels.size());
+    if (!ds.empty())
+      throw PassFailure(std::move(ds));
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createVerifyPass() { return std::make_unique<VerifyPass>(); }
+
 PassRegistry PassRegistry::withBuiltinPasses() {
   PassRegistry r;
   r.add("canonicalize",

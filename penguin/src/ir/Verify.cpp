@@ -3,7 +3,8 @@
 #include "penguin/Verify.h"
 
 #include "penguin/AffinePredicate.h"
-#include "penguin/Parser.h"
+#include "penguin/Mask.h"
+#include "penguin/Names.h"
 
 #include <map>
 #include <set>
@@ -270,22 +271,6 @@ private:
   std::set<int64_t> ids_;
 };
 
-class VerifyPass : public Pass {
-public:
-  std::string_view name() const override { return "verify"; }
-  std::string_view description() const override {
-    return "check the IR (names, ranks, strides, predicate legality, "
-           "affine_select)";
-  }
-  void run(Module &module, PassContext &ctx) override {
-    std::vector<Diagnostic> ds = verifyModule(module);
-    ctx.stats.counter("verify", "kernels-verified",
-                      "Number of kernels verified") +=
-        static_cast<int64_t>(module.kernels.size());
-    if (!ds.empty())
-      throw PassFailure(std::move(ds));
-  }
-};
 
 } // namespace
 
@@ -310,6 +295,5 @@ std::vector<Diagnostic> verifyModule(const Module &module) {
   return out;
 }
 
-std::unique_ptr<Pass> createVerifyPass() { return std::make_unique<VerifyPass>(); }
 
 } // namespace penguin

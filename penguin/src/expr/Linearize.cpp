@@ -2,7 +2,7 @@
 
 #include "penguin/Linearize.h"
 
-#include "Checked.h"
+#include "expr/Checked.h"
 #include "penguin/Error.h"
 
 #include <algorithm>

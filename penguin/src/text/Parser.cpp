@@ -299,12 +299,6 @@ struct Value {
   Token tok;
 };
 
-const std::set<std::string, std::less<>> kKeywords = {
-    "kernel", "param",  "in",    "tensor", "runtime", "for",      "to",
-    "step",   "scope",  "if",    "approx", "input",   "output",   "alloc",
-    "block",  "bank",   "true",  "false",  "floordiv", "mod",     "ccdiv",
-    "ccmod",  "inf",    "nan"};
-
 //===----------------------------------------------------------------------===//
 // Parser
 //===----------------------------------------------------------------------===//
@@ -387,7 +381,7 @@ private:
     const Token &t = peek();
     if (t.kind != Tok::Ident)
       error(t, "expected " + what + ", found " + describe(t));
-    if (kKeywords.count(t.text))
+    if (isKeyword(t.text))
       error(t, "expected " + what + ", found the keyword '" + t.text +
                    "' (keywords cannot be used as names)");
     return take();
@@ -1044,7 +1038,7 @@ private:
     if (v != values_.end())
       return v->second == ExprKind::Param ? ctx_->param(name.text)
                                           : ctx_->runtimeValue(name.text);
-    if (kKeywords.count(name.text))
+    if (isKeyword(name.text))
       error(name, "unexpected keyword '" + name.text + "' in an expression");
     error(name, "unknown name '" + name.text +
                     "' (not a loop variable, parameter or runtime value in "
@@ -1162,22 +1156,6 @@ private:
 };
 
 } // namespace
-
-bool isKeyword(std::string_view word) { return kKeywords.count(word) > 0; }
-
-bool isValidName(std::string_view word) {
-  if (word.empty() || isKeyword(word))
-    return false;
-  auto alpha = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-  };
-  if (!alpha(word[0]))
-    return false;
-  for (char c : word)
-    if (!alpha(c) && !(c >= '0' && c <= '9'))
-      return false;
-  return true;
-}
 
 Module parseModule(std::string_view text, std::string file) {
   Parser p(text, std::move(file));
