@@ -712,9 +712,12 @@ std::string relationBody(const Relation &r) {
 
 } // namespace
 
+std::string printDisjunct(const BasicRelation &b) {
+  return DisjunctPrinter(displayForm(b)).print();
+}
+
 std::string printBasicRelation(const BasicRelation &b) {
-  return paramsPrefix(b.space().paramNames()) + "{ " +
-         DisjunctPrinter(displayForm(b)).print() + " }";
+  return paramsPrefix(b.space().paramNames()) + "{ " + printDisjunct(b) + " }";
 }
 
 std::string printRelation(const Relation &r) {
