@@ -1,9 +1,15 @@
-//===- Parser.cpp - Reading the .pn text form -----------------------------===//
+//===- Parser.cpp - The syntax of the .pn text form -----------------------===//
+//
+// Recursive descent over the tokens of Lexer.cpp; conditions are lowered by
+// ConditionLowering.cpp (ParserImpl.h ties the three together).
+//
+//===----------------------------------------------------------------------===//
 
 #include "penguin/Parser.h"
 
 #include "penguin/Linearize.h"
 #include "penguin/Mask.h"
+#include "text/ParserImpl.h"
 
 #include <charconv>
 #include <cmath>
@@ -14,290 +20,13 @@
 
 namespace penguin {
 
+using namespace text;
+
 namespace {
 
 //===----------------------------------------------------------------------===//
 // Lexer
 //===----------------------------------------------------------------------===//
-
-enum class Tok {
-  End,
-  Ident,
-  Int,
-  Float,
-  LParen,
-  RParen,
-  LBracket,
-  RBracket,
-  LBrace,
-  RBrace,
-  Comma,
-  Colon,
-  Assign,
-  Plus,
-  Minus,
-  Star,
-  Amp,
-  Pipe,
-  Tilde,
-  Lt,
-  Le,
-  Gt,
-  Ge,
-  EqEq,
-  NotEq,
-};
-
-const char *spelling(Tok t) {
-  switch (t) {
-  case Tok::End:
-    return "end of input";
-  case Tok::Ident:
-    return "identifier";
-  case Tok::Int:
-    return "integer";
-  case Tok::Float:
-    return "number";
-  case Tok::LParen:
-    return "'('";
-  case Tok::RParen:
-    return "')'";
-  case Tok::LBracket:
-    return "'['";
-  case Tok::RBracket:
-    return "']'";
-  case Tok::LBrace:
-    return "'{'";
-  case Tok::RBrace:
-    return "'}'";
-  case Tok::Comma:
-    return "','";
-  case Tok::Colon:
-    return "':'";
-  case Tok::Assign:
-    return "'='";
-  case Tok::Plus:
-    return "'+'";
-  case Tok::Minus:
-    return "'-'";
-  case Tok::Star:
-    return "'*'";
-  case Tok::Amp:
-    return "'&'";
-  case Tok::Pipe:
-    return "'|'";
-  case Tok::Tilde:
-    return "'~'";
-  case Tok::Lt:
-    return "'<'";
-  case Tok::Le:
-    return "'<='";
-  case Tok::Gt:
-    return "'>'";
-  case Tok::Ge:
-    return "'>='";
-  case Tok::EqEq:
-    return "'=='";
-  case Tok::NotEq:
-    return "'!='";
-  }
-  return "?";
-}
-
-struct Token {
-  Tok kind = Tok::End;
-  std::string text;
-  int line = 1;
-  int col = 1;
-};
-
-class Lexer {
-public:
-  Lexer(std::string_view src, const std::string &file)
-      : src_(src), file_(file) {}
-
-  Token next() {
-    skipSpaceAndComments();
-    Token t;
-    t.line = line_;
-    t.col = col_;
-    if (pos_ >= src_.size()) {
-      t.kind = Tok::End;
-      return t;
-    }
-    char c = src_[pos_];
-    if (isAlpha(c)) {
-      size_t start = pos_;
-      while (pos_ < src_.size() && (isAlpha(src_[pos_]) || isDigit(src_[pos_])))
-        advance();
-      t.kind = Tok::Ident;
-      t.text = std::string(src_.substr(start, pos_ - start));
-      return t;
-    }
-    if (isDigit(c))
-      return number(t);
-    auto two = [&](char second) {
-      return pos_ + 1 < src_.size() && src_[pos_ + 1] == second;
-    };
-    auto single = [&](Tok k) {
-      t.kind = k;
-      t.text = std::string(1, c);
-      advance();
-      return t;
-    };
-    auto dbl = [&](Tok k) {
-      t.kind = k;
-      t.text = std::string(src_.substr(pos_, 2));
-      advance();
-      advance();
-      return t;
-    };
-    switch (c) {
-    case '(':
-      return single(Tok::LParen);
-    case ')':
-      return single(Tok::RParen);
-    case '[':
-      return single(Tok::LBracket);
-    case ']':
-      return single(Tok::RBracket);
-    case '{':
-      return single(Tok::LBrace);
-    case '}':
-      return single(Tok::RBrace);
-    case ',':
-      return single(Tok::Comma);
-    case ':':
-      return single(Tok::Colon);
-    case '+':
-      return single(Tok::Plus);
-    case '-':
-      return single(Tok::Minus);
-    case '*':
-      return single(Tok::Star);
-    case '&':
-      return single(Tok::Amp);
-    case '|':
-      return single(Tok::Pipe);
-    case '~':
-      return single(Tok::Tilde);
-    case '<':
-      return two('=') ? dbl(Tok::Le) : single(Tok::Lt);
-    case '>':
-      return two('=') ? dbl(Tok::Ge) : single(Tok::Gt);
-    case '=':
-      return two('=') ? dbl(Tok::EqEq) : single(Tok::Assign);
-    case '!':
-      if (two('='))
-        return dbl(Tok::NotEq);
-      error(t, "unexpected character '!' (did you mean '!='? negate a "
-               "condition with '~')");
-    default:
-      break;
-    }
-    unsigned char u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f)
-      error(t, std::string("unexpected character '") + c + "'");
-    static const char hex[] = "0123456789ABCDEF";
-    error(t, std::string("unexpected character (byte 0x") + hex[u >> 4] +
-                 hex[u & 15] + ")");
-  }
-
-  [[noreturn]] void error(const Token &at, const std::string &msg) const {
-    throw ParseError(SourceLocation{file_, at.line, at.col}, msg);
-  }
-
-private:
-  static bool isAlpha(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-  }
-  static bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
-  void advance() {
-    if (src_[pos_] == '\n') {
-      ++line_;
-      col_ = 1;
-    } else {
-      ++col_;
-    }
-    ++pos_;
-  }
-
-  void skipSpaceAndComments() {
-    while (pos_ < src_.size()) {
-      char c = src_[pos_];
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-        advance();
-      } else if (c == '/' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '/') {
-        while (pos_ < src_.size() && src_[pos_] != '\n')
-          advance();
-      } else {
-        break;
-      }
-    }
-  }
-
-  Token number(Token t) {
-    size_t start = pos_;
-    while (pos_ < src_.size() && isDigit(src_[pos_]))
-      advance();
-    bool isFloat = false;
-    if (pos_ < src_.size() && src_[pos_] == '.') {
-      isFloat = true;
-      advance();
-      if (pos_ >= src_.size() || !isDigit(src_[pos_])) {
-        Token at{Tok::End, "", line_, col_};
-        error(at, "expected a digit after the decimal point");
-      }
-      while (pos_ < src_.size() && isDigit(src_[pos_]))
-        advance();
-    }
-    if (pos_ < src_.size() && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
-      isFloat = true;
-      advance();
-      if (pos_ < src_.size() && (src_[pos_] == '+' || src_[pos_] == '-'))
-        advance();
-      if (pos_ >= src_.size() || !isDigit(src_[pos_])) {
-        Token at{Tok::End, "", line_, col_};
-        error(at, "expected a digit in the exponent");
-      }
-      while (pos_ < src_.size() && isDigit(src_[pos_]))
-        advance();
-    }
-    if (pos_ < src_.size() && isAlpha(src_[pos_])) {
-      Token at{Tok::End, "", line_, col_};
-      error(at, "unexpected letter '" + std::string(1, src_[pos_]) +
-                    "' after a number (write '2*i', not '2i')");
-    }
-    t.kind = isFloat ? Tok::Float : Tok::Int;
-    t.text = std::string(src_.substr(start, pos_ - start));
-    return t;
-  }
-
-  std::string_view src_;
-  const std::string &file_;
-  size_t pos_ = 0;
-  int line_ = 1;
-  int col_ = 1;
-};
-
-//===----------------------------------------------------------------------===//
-// Conditions: parsed into a small tree, then lowered
-//===----------------------------------------------------------------------===//
-
-struct Cond {
-  enum Kind { Leaf, And, Or, Not, True, False, Approx } kind = True;
-  std::optional<AffinePredicate> pred; // Leaf
-  std::vector<Cond> kids;
-  Token tok; // where it starts (for messages)
-};
-
-struct Value {
-  bool isMask = false;
-  AffineExpr expr;
-  Cond cond;
-  Token tok;
-};
 
 //===----------------------------------------------------------------------===//
 // Parser
@@ -306,7 +35,7 @@ struct Value {
 class Parser {
 public:
   Parser(std::string_view text, std::string file)
-      : file_(std::move(file)), lex_(text, file_) {}
+      : file_(std::move(file)), diag_(file_), lex_(text, file_) {}
 
   Module parseModule() {
     Module m;
@@ -362,7 +91,10 @@ private:
   }
 
   [[noreturn]] void error(const Token &at, const std::string &msg) const {
-    throw ParseError(locOf(at), msg);
+    diag_.error(at, msg);
+  }
+  template <typename F> auto guardIR(const Token &at, F &&f) -> decltype(f()) {
+    return diag_.guardIR(at, std::forward<F>(f));
   }
 
   Token expect(Tok kind, const std::string &what) {
@@ -675,7 +407,7 @@ private:
       if (!v.isMask)
         error(v.tok, "expected a condition after 'if' (a comparison such as "
                      "'i < 7'), found an affine expression");
-      std::vector<AffinePredicate> preds = lowerCondition(v.cond);
+      std::vector<AffinePredicate> preds = lowerCondition(v.cond, *ctx_, diag_);
       for (const AffinePredicate &p : preds) {
         try {
           inst.addPredicate(p);
@@ -769,16 +501,6 @@ private:
                        " needs conditions, found an affine expression");
   }
 
-  template <typename F> auto guardIR(const Token &at, F &&f) -> decltype(f()) {
-    try {
-      return f();
-    } catch (const ParseError &) {
-      throw;
-    } catch (const Error &e) {
-      error(at, e.what());
-    }
-  }
-
   Value parseOr() {
     Value v = parseAnd();
     if (peek().kind != Tok::Pipe)
@@ -850,7 +572,7 @@ private:
         guardIR(op, [&] {
           return applyMaskOperator(op.kind == Tok::EqEq ? MaskOperator::Equal
                                                         : MaskOperator::NotEqual,
-                                   toMask(v.cond), toMask(rhs.cond));
+                                   toMask(v.cond, diag_), toMask(rhs.cond, diag_));
         });
       }
       if (v.isMask || rhs.isMask)
@@ -1045,107 +767,8 @@ private:
                     "scope)");
   }
 
-  // Lowering conditions --------------------------------------------------------
-  Mask toMask(const Cond &c) {
-    switch (c.kind) {
-    case Cond::Leaf:
-      return guardIR(c.tok, [&]() -> Mask { return EQScalarPredicate(*c.pred); });
-    case Cond::True:
-      return AlwaysTruePredicate();
-    case Cond::False:
-      return AlwaysFalsePredicate();
-    case Cond::Not:
-      return guardIR(c.tok, [&] { return ~toMask(c.kids[0]); });
-    case Cond::And:
-    case Cond::Or: {
-      // n-ary at once: the smart constructors apply the same identities as
-      // the binary operators (flatten, lattice constants, dedupe).
-      std::vector<Mask> kids;
-      for (const Cond &k : c.kids)
-        kids.push_back(toMask(k));
-      return guardIR(c.tok, [&] {
-        return c.kind == Cond::And
-                   ? ScalarPredicateIntersection::create(std::move(kids))
-                   : ScalarPredicateUnion::create(std::move(kids));
-      });
-    }
-    case Cond::Approx:
-      error(c.tok, "approx(...) is only allowed as a top-level conjunct of an "
-                   "'if' condition");
-    }
-    error(c.tok, "malformed condition");
-  }
-
-  void flattenAnd(const Cond &c, std::vector<const Cond *> &out) {
-    if (c.kind == Cond::And) {
-      for (const Cond &k : c.kids)
-        flattenAnd(k, out);
-      return;
-    }
-    out.push_back(&c);
-  }
-
-  // A condition that is a conjunction of comparisons, approx(...), true and
-  // false is attached as written. One with compound conjuncts (|, ~, !=) is
-  // lowered as a whole through the mask algebra (the plain conjuncts prune
-  // the disjoint terms) and must come down to a single AND-term.
-  std::vector<AffinePredicate> lowerCondition(const Cond &c) {
-    std::vector<const Cond *> conjuncts;
-    flattenAnd(c, conjuncts);
-    bool compound = false;
-    for (const Cond *k : conjuncts)
-      compound = compound || k->kind == Cond::Or || k->kind == Cond::Not;
-    std::vector<AffinePredicate> out, approx;
-    std::vector<Mask> exact;
-    for (const Cond *k : conjuncts) {
-      switch (k->kind) {
-      case Cond::Leaf:
-        out.push_back(*k->pred);
-        break;
-      case Cond::Approx:
-        approx.push_back(k->kids[0].pred->withApprox(true));
-        continue;
-      case Cond::True:
-        break;
-      case Cond::False:
-        out.push_back(falsePredicate(*ctx_));
-        break;
-      default:
-        break;
-      }
-      if (compound)
-        exact.push_back(toMask(*k));
-    }
-    if (compound) {
-      Mask m = guardIR(c.tok, [&] {
-        return ScalarPredicateIntersection::create(std::move(exact));
-      });
-      auto lowered = guardIR(c.tok, [&] { return m.predicates(EqForm::Keep); });
-      if (lowered.size() > 1)
-        error(c.tok, "the condition '" + m.str() + "' lowers to " +
-                         std::to_string(lowered.size()) +
-                         " disjoint AND-terms; an instruction is guarded by a "
-                         "single conjunction (use one instruction per term)");
-      out = lowered.empty() ? std::vector<AffinePredicate>{falsePredicate(*ctx_)}
-                            : lowered[0];
-    } else {
-      // Keep the written order of exact and approximate conjuncts.
-      out.clear();
-      for (const Cond *k : conjuncts) {
-        if (k->kind == Cond::Leaf)
-          out.push_back(*k->pred);
-        else if (k->kind == Cond::Approx)
-          out.push_back(k->kids[0].pred->withApprox(true));
-        else if (k->kind == Cond::False)
-          out.push_back(falsePredicate(*ctx_));
-      }
-      return out;
-    }
-    out.insert(out.end(), approx.begin(), approx.end());
-    return out;
-  }
-
   std::string file_;
+  Diagnoser diag_;
   Lexer lex_;
   std::deque<Token> buf_;
   ExprContext *ctx_ = nullptr;
