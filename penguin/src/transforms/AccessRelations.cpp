@@ -1,8 +1,9 @@
-//===- AccessRewriter.cpp - Access relations and the domain caches --------===//
+//===- AccessRelations.cpp - Access relations and the domain caches -------===//
 //
-// The first half of the access-to-address rewriter: names and spaces,
+// The access-to-address rewriter's access relations: names and spaces,
 // get_scaled_addrs / prune_loopnest, the scoped domain caches and the three
-// access relations. The rewrite itself is in AccessRewrite.cpp.
+// access relations. The load rewrite is in LoadRewrite.cpp, ranges and
+// predicates over accesses in AccessRanges.cpp.
 //
 //===----------------------------------------------------------------------===//
 
