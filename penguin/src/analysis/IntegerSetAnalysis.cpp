@@ -74,23 +74,7 @@ Relation IntegerSetAnalysis::convexHull(const Relation &set) const {
 Relation IntegerSetAnalysis::simplify(const Relation &set) const {
   // coalesce leaves a single disjunct as it is; the shrink path wants it
   // simplified (its statistics count the constraints that remain).
-  Relation c = set.numDisjuncts() > 1 ? set.coalesce()
-                                      : set.removeRedundancies();
-  // Workaround for two engine problems (docs/penguin-simplifier.md,
-  // "Engine problems"): coalesce can drop a disjunct whose divisions define
-  // the same lattice twice, and the equality test can throw
-  // InvalidArgument on divisions of undefined existentials. Fewer
-  // disjuncts must mean the same points; when that is not shown, the union
-  // stays as it was (exact, just not coalesced).
-  if (set.numDisjuncts() > 1) {
-    try {
-      if (!c.isEqual(set))
-        return set;
-    } catch (const presburger::InvalidArgument &) {
-      return set;
-    }
-  }
-  return c;
+  return set.numDisjuncts() > 1 ? set.coalesce() : set.removeRedundancies();
 }
 
 namespace {
@@ -101,14 +85,6 @@ int64_t toInt64(const Int &v) {
     throw OverflowError("axis bound " + v.toString() +
                         " does not fit in 64 bits");
   return *s;
-}
-
-/// The only value of a one-point, parameter-free, one-dimensional set.
-std::optional<Int> onlyValue(const Relation &r) {
-  std::optional<presburger::Point> p = r.samplePoint();
-  if (!p)
-    return std::nullopt;
-  return p->back();
 }
 
 } // namespace
@@ -122,65 +98,19 @@ AxisBounds IntegerSetAnalysis::exractCstBounds(const Relation &set,
   if (dim >= n)
     throw BridgeError("axis " + std::to_string(dim) + " of a set with " +
                       std::to_string(n) + " dimensions");
-  // The values of the axis alone: parameters and the other axes are
-  // existentially quantified (exact).
-  Relation t = set.projectOut(VarKind::Param, 0, set.numParams());
-  t = t.projectOut(VarKind::Range, dim + 1, n - dim - 1);
-  t = t.projectOut(VarKind::Range, 0, dim);
+  // The engine's per-dimension bounds: parameters and the other axes range
+  // freely (exact, integer).
+  presburger::DimBounds b = set.dimBounds(VarKind::Range, dim);
   AxisBounds out;
-  if (t.isEmpty()) {
-    out.empty = true;
+  out.empty = b.empty;
+  if (b.empty)
     return out;
-  }
-  std::optional<Int> lower, upper;
-  try {
-    lower = onlyValue(t.lexmin());
-  } catch (const presburger::UnboundedError &) {
-  }
-  try {
-    upper = onlyValue(t.lexmax());
-  } catch (const presburger::UnboundedError &) {
-  }
-  // The stride: the gcd of the differences to one value, found by asking
-  // for a value off the current lattice until there is none (each step
-  // divides the candidate, so there are few).
-  Int anchor;
-  if (lower)
-    anchor = *lower;
-  else if (upper)
-    anchor = *upper;
-  else
-    anchor = t.samplePoint()->back();
-  Int g(0);
-  for (;;) {
-    Relation probe(t.space());
-    if (g.isZero()) {
-      BasicRelation above(t.space()), below(t.space());
-      above.addInequality(std::vector<Int>{Int(1), -anchor - Int(1)});
-      below.addInequality(std::vector<Int>{Int(-1), anchor - Int(1)});
-      probe.addDisjunct(above);
-      probe.addDisjunct(below);
-    } else {
-      BasicRelation off(t.space());
-      off.addLocal();
-      // 1 <= x - anchor - g*q <= g - 1
-      off.addInequality(std::vector<Int>{Int(1), -g, -anchor - Int(1)});
-      off.addInequality(std::vector<Int>{Int(-1), g, anchor + g - Int(1)});
-      probe.addDisjunct(off);
-    }
-    std::optional<presburger::Point> v = t.intersect(probe).samplePoint();
-    if (!v)
-      break;
-    g = gcd(g, v->back() - anchor);
-  }
-  if (lower)
-    out.lower = toInt64(*lower);
-  if (upper)
-    out.upper = toInt64(*upper);
-  if (!g.isZero()) {
-    out.stride = toInt64(g);
-    out.offset = toInt64(mod(anchor, g));
-  }
+  if (b.lower)
+    out.lower = toInt64(*b.lower);
+  if (b.upper)
+    out.upper = toInt64(*b.upper);
+  out.stride = toInt64(b.stride);
+  out.offset = toInt64(b.offset);
   return out;
 }
 
