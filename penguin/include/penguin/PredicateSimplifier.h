@@ -55,6 +55,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <map>
 #include <optional>
 #include <set>
 #include <span>
@@ -236,8 +237,31 @@ protected:
   };
   void setOutcome(SimplifyOutcome o) { lastOutcome_ = o; }
 
+public:
+  // The shrink path's steps (ShrinkDomains.cpp).
+  struct ShrinkLoop;
+  struct ShrinkInst;
+  struct ShrinkHeader;
+  struct ShrinkPlan;
+
 private:
   SimplifyOutcome shrinkImpl(Loop &loop, const LoopNest &outer, bool hull);
+  ShrinkPlan planShrink(const Loop &loop, const LoopNest &outer,
+                        const std::vector<ShrinkLoop> &loops,
+                        const std::vector<ShrinkInst> &insts,
+                        const std::map<int64_t, size_t> &byId,
+                        bool hull) const;
+  ShrinkHeader newHeader(const ShrinkLoop &site,
+                         const std::vector<presburger::Relation> &domains,
+                         bool hull) const;
+  std::optional<std::vector<AffinePredicate>>
+  residualPredicates(const ShrinkInst &s,
+                     const presburger::Relation &executed) const;
+  void countShrink(const Loop &loop, const std::vector<ShrinkHeader> &headers);
+  void commitShrink(Loop &loop, ShrinkPlan &plan,
+                    const std::map<int64_t, size_t> &byId);
+  /// Whether a <= b for every parameter value within the known bounds.
+  bool alwaysLeq(AffineExpr a, AffineExpr b) const;
 
   SimplifierOptions options_;
   SimplifierCounters counters_;
