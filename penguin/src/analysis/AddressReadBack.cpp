@@ -40,181 +40,221 @@ void normalizeRow(std::vector<Int> &row) {
       v = divExact(v, g);
 }
 
-/// Reads the addresses of one basic relation, or nullopt when its
-/// equalities do not determine every range dimension over parameters, loop
-/// variables and divisions of those.
-std::optional<std::vector<AffineExpr>>
-readBasic(BasicRelation b, const DomainSpace &space, ExprContext &ctx) {
-  b.simplifyLocals();
-  b.detectDivDefinitions();
-  b.canonicalizeLocals();
-  const unsigned paramOff = b.offset(VarKind::Param);
-  const unsigned domOff = b.offset(VarKind::Domain);
-  const unsigned rangeOff = b.offset(VarKind::Range);
-  const unsigned localOff = b.offset(VarKind::Local);
-  const unsigned nLocals = b.numLocals();
-  const unsigned nRange = b.numRange();
-  const unsigned constCol = b.constCol();
-
-  // Locals usable in an expression: defined by a division whose numerator
-  // uses no range dimension and only usable locals (definitions only use
-  // earlier locals after canonicalizeLocals).
-  std::vector<bool> usable(nLocals, false);
-  for (unsigned k = 0; k < nLocals; ++k) {
-    if (!b.hasDivDef(k))
-      continue;
-    presburger::ConstRow num = b.divNumerator(k);
-    bool ok = true;
-    for (unsigned r = 0; r < nRange && ok; ++r)
-      ok = num[rangeOff + r].isZero();
-    for (unsigned j = 0; j < nLocals && ok; ++j)
-      if (!num[localOff + j].isZero())
-        ok = j < k && usable[j];
-    usable[k] = ok;
+/// Reads the addresses of one basic relation back as one expression per
+/// range dimension (read()), in steps: the locals that can be written as
+/// divisions, the Gauss-Jordan elimination of the range columns over the
+/// equalities, the dimensions a pair of inequalities fixes as a floor, then
+/// the dimensions the equalities fix.
+class BasicReader {
+public:
+  BasicReader(BasicRelation b, const DomainSpace &space, ExprContext &ctx)
+      : b_(std::move(b)), space_(space), ctx_(ctx) {
+    b_.simplifyLocals();
+    b_.detectDivDefinitions();
+    b_.canonicalizeLocals();
+    paramOff_ = b_.offset(VarKind::Param);
+    domOff_ = b_.offset(VarKind::Domain);
+    rangeOff_ = b_.offset(VarKind::Range);
+    localOff_ = b_.offset(VarKind::Local);
+    nLocals_ = b_.numLocals();
+    nRange_ = b_.numRange();
+    constCol_ = b_.constCol();
+    localExpr_.resize(nLocals_);
+    rangeExpr_.resize(nRange_);
   }
 
-  std::vector<std::optional<AffineExpr>> localExpr(nLocals);
-  const std::vector<std::string> &params = b.space().paramNames();
-  std::function<AffineExpr(const std::vector<Int> &)> rowExpr;
-  auto local = [&](unsigned k) -> AffineExpr {
-    if (!localExpr[k]) {
-      presburger::ConstRow num = b.divNumerator(k);
+  /// The addresses, or nullopt when the equalities and inequality pairs do
+  /// not determine every range dimension over parameters, loop variables
+  /// and divisions of those.
+  std::optional<std::vector<AffineExpr>> read() {
+    markUsableLocals();
+    eliminateRangeColumns();
+    for (unsigned d = 0; d < nRange_; ++d)
+      if (!pivot_[d] && !floorFromInequalityPair(d))
+        return std::nullopt; // a range dimension nothing fixes
+    for (unsigned d = 0; d < nRange_; ++d)
+      if (pivot_[d] && !fromEquality(d))
+        return std::nullopt; // an existential that is not a division
+    std::vector<AffineExpr> out;
+    for (unsigned d = 0; d < nRange_; ++d)
+      out.push_back(
+          linearizeAffineExpr(*rangeExpr_[d], LinearizeMode::QuasiAffine));
+    return out;
+  }
+
+private:
+  /// Locals usable in an expression: defined by a division whose numerator
+  /// uses no range dimension and only usable locals (definitions only use
+  /// earlier locals after canonicalizeLocals).
+  void markUsableLocals() {
+    usable_.assign(nLocals_, false);
+    for (unsigned k = 0; k < nLocals_; ++k) {
+      if (!b_.hasDivDef(k))
+        continue;
+      presburger::ConstRow num = b_.divNumerator(k);
+      bool ok = true;
+      for (unsigned r = 0; r < nRange_ && ok; ++r)
+        ok = num[rangeOff_ + r].isZero();
+      for (unsigned j = 0; j < nLocals_ && ok; ++j)
+        if (!num[localOff_ + j].isZero())
+          ok = j < k && usable_[j];
+      usable_[k] = ok;
+    }
+  }
+
+  AffineExpr local(unsigned k) {
+    if (!localExpr_[k]) {
+      presburger::ConstRow num = b_.divNumerator(k);
       std::vector<Int> n(num.begin(), num.end());
-      localExpr[k] =
-          ctx.floorDiv(rowExpr(n), checkedInt64(b.divDenominator(k)));
+      localExpr_[k] =
+          ctx_.floorDiv(rowExpr(n), checkedInt64(b_.divDenominator(k)));
     }
-    return *localExpr[k];
-  };
-  rowExpr = [&](const std::vector<Int> &row) -> AffineExpr {
-    std::vector<AffineExpr> terms;
-    for (unsigned p = 0; p < b.numParams(); ++p)
-      if (!row[paramOff + p].isZero())
-        terms.push_back(
-            ctx.mult(checkedInt64(row[paramOff + p]), ctx.param(params[p])));
-    for (unsigned d = 0; d < b.numDomain(); ++d)
-      if (!row[domOff + d].isZero())
-        terms.push_back(ctx.mult(checkedInt64(row[domOff + d]),
-                                 ctx.index(space.ivs()[d])));
-    for (unsigned k = 0; k < nLocals; ++k)
-      if (!row[localOff + k].isZero())
-        terms.push_back(ctx.mult(checkedInt64(row[localOff + k]), local(k)));
-    if (!row[constCol].isZero())
-      terms.push_back(ctx.constant(checkedInt64(row[constCol])));
-    return ctx.sum(terms);
-  };
+    return *localExpr_[k];
+  }
 
-  // Gauss-Jordan elimination of the range columns over the equalities.
-  std::vector<std::vector<Int>> eqs;
-  for (unsigned r = 0; r < b.numEqualities(); ++r)
-    eqs.emplace_back(b.equality(r).begin(), b.equality(r).end());
-  std::vector<std::optional<size_t>> pivot(nRange);
-  std::vector<bool> used(eqs.size(), false);
-  for (unsigned d = 0; d < nRange; ++d) {
-    unsigned col = rangeOff + d;
-    std::optional<size_t> best;
-    for (size_t r = 0; r < eqs.size(); ++r) {
-      if (used[r] || eqs[r][col].isZero())
+  /// The expression of a row over parameters, loop variables and usable
+  /// locals (its range columns are ignored).
+  AffineExpr rowExpr(const std::vector<Int> &row) {
+    const std::vector<std::string> &params = b_.space().paramNames();
+    std::vector<AffineExpr> terms;
+    for (unsigned p = 0; p < b_.numParams(); ++p)
+      if (!row[paramOff_ + p].isZero())
+        terms.push_back(ctx_.mult(checkedInt64(row[paramOff_ + p]),
+                                  ctx_.param(params[p])));
+    for (unsigned d = 0; d < b_.numDomain(); ++d)
+      if (!row[domOff_ + d].isZero())
+        terms.push_back(ctx_.mult(checkedInt64(row[domOff_ + d]),
+                                  ctx_.index(space_.ivs()[d])));
+    for (unsigned k = 0; k < nLocals_; ++k)
+      if (!row[localOff_ + k].isZero())
+        terms.push_back(ctx_.mult(checkedInt64(row[localOff_ + k]), local(k)));
+    if (!row[constCol_].isZero())
+      terms.push_back(ctx_.constant(checkedInt64(row[constCol_])));
+    return ctx_.sum(terms);
+  }
+
+  /// Gauss-Jordan elimination of the range columns over the equalities:
+  /// pivot_[d] is the row that fixes dimension d (none: maybe a pair of
+  /// inequalities does).
+  void eliminateRangeColumns() {
+    for (unsigned r = 0; r < b_.numEqualities(); ++r)
+      eqs_.emplace_back(b_.equality(r).begin(), b_.equality(r).end());
+    pivot_.assign(nRange_, std::nullopt);
+    std::vector<bool> used(eqs_.size(), false);
+    for (unsigned d = 0; d < nRange_; ++d) {
+      unsigned col = rangeOff_ + d;
+      std::optional<size_t> best;
+      for (size_t r = 0; r < eqs_.size(); ++r) {
+        if (used[r] || eqs_[r][col].isZero())
+          continue;
+        if (!best || abs(eqs_[r][col]) < abs(eqs_[*best][col]))
+          best = r;
+      }
+      if (!best)
         continue;
-      if (!best || abs(eqs[r][col]) < abs(eqs[*best][col]))
-        best = r;
-    }
-    if (!best)
-      continue; // maybe fixed by a pair of inequalities (below)
-    used[*best] = true;
-    pivot[d] = best;
-    const std::vector<Int> &pr = eqs[*best];
-    for (size_t r = 0; r < eqs.size(); ++r) {
-      if (r == *best || eqs[r][col].isZero())
-        continue;
-      Int g = gcd(eqs[r][col], pr[col]);
-      Int a = divExact(pr[col], g), c = divExact(eqs[r][col], g);
-      for (size_t j = 0; j < eqs[r].size(); ++j)
-        eqs[r][j] = a * eqs[r][j] - c * pr[j];
-      normalizeRow(eqs[r]);
+      used[*best] = true;
+      pivot_[d] = best;
+      const std::vector<Int> &pr = eqs_[*best];
+      for (size_t r = 0; r < eqs_.size(); ++r) {
+        if (r == *best || eqs_[r][col].isZero())
+          continue;
+        Int g = gcd(eqs_[r][col], pr[col]);
+        Int a = divExact(pr[col], g), c = divExact(eqs_[r][col], g);
+        for (size_t j = 0; j < eqs_[r].size(); ++j)
+          eqs_[r][j] = a * eqs_[r][j] - c * pr[j];
+        normalizeRow(eqs_[r]);
+      }
     }
   }
 
-  // Whether `row` uses only parameters, loop variables, usable locals and
-  // the range dimensions in `allowed`.
-  std::vector<std::optional<AffineExpr>> rangeExpr(nRange);
-  auto expressible = [&](const std::vector<Int> &row, unsigned except) {
-    for (unsigned r = 0; r < nRange; ++r)
-      if (r != except && !row[rangeOff + r].isZero() && !rangeExpr[r])
+  /// Whether `row` uses only parameters, loop variables, usable locals and
+  /// range dimensions already read back (`except` aside).
+  bool expressible(const std::vector<Int> &row, unsigned except) const {
+    for (unsigned r = 0; r < nRange_; ++r)
+      if (r != except && !row[rangeOff_ + r].isZero() && !rangeExpr_[r])
         return false;
-    for (unsigned k = 0; k < nLocals; ++k)
-      if (!row[localOff + k].isZero() && !usable[k])
+    for (unsigned k = 0; k < nLocals_; ++k)
+      if (!row[localOff_ + k].isZero() && !usable_[k])
         return false;
     return true;
-  };
-  // The expression of a row in which the range dimensions already read
-  // back are replaced by their expressions.
-  auto exprWithRange = [&](std::vector<Int> row) {
+  }
+
+  /// The expression of a row in which the range dimensions already read
+  /// back are replaced by their expressions.
+  AffineExpr exprWithRange(std::vector<Int> row) {
     std::vector<AffineExpr> extra;
-    for (unsigned r = 0; r < nRange; ++r)
-      if (!row[rangeOff + r].isZero()) {
+    for (unsigned r = 0; r < nRange_; ++r)
+      if (!row[rangeOff_ + r].isZero()) {
         extra.push_back(
-            ctx.mult(checkedInt64(row[rangeOff + r]), *rangeExpr[r]));
-        row[rangeOff + r] = Int(0);
+            ctx_.mult(checkedInt64(row[rangeOff_ + r]), *rangeExpr_[r]));
+        row[rangeOff_ + r] = Int(0);
       }
     extra.push_back(rowExpr(row));
-    return ctx.sum(extra);
-  };
+    return ctx_.sum(extra);
+  }
 
-  // A dimension without an equality: a pair e - c*a >= 0,
-  // -e + c*a + k >= 0 with 0 <= k < c fixes a = floor(e / c).
-  for (unsigned d = 0; d < nRange; ++d) {
-    if (pivot[d])
-      continue;
-    unsigned col = rangeOff + d;
-    for (unsigned r1 = 0; r1 < b.numInequalities() && !rangeExpr[d]; ++r1) {
-      std::vector<Int> lo(b.inequality(r1).begin(), b.inequality(r1).end());
+  /// A dimension without an equality: a pair e - c*a >= 0,
+  /// -e + c*a + k >= 0 with 0 <= k < c fixes a = floor(e / c).
+  bool floorFromInequalityPair(unsigned d) {
+    unsigned col = rangeOff_ + d;
+    for (unsigned r1 = 0; r1 < b_.numInequalities(); ++r1) {
+      std::vector<Int> lo(b_.inequality(r1).begin(), b_.inequality(r1).end());
       if (!(lo[col] < Int(0)) || !expressible(lo, d))
         continue;
       Int c = -lo[col];
-      for (unsigned r2 = 0; r2 < b.numInequalities(); ++r2) {
-        presburger::ConstRow hi = b.inequality(r2);
+      for (unsigned r2 = 0; r2 < b_.numInequalities(); ++r2) {
+        presburger::ConstRow hi = b_.inequality(r2);
         bool opposite = true;
-        for (unsigned j = 0; j < constCol && opposite; ++j)
+        for (unsigned j = 0; j < constCol_ && opposite; ++j)
           opposite = hi[j] == -lo[j];
         if (!opposite)
           continue;
-        Int k = hi[constCol] + lo[constCol];
+        Int k = hi[constCol_] + lo[constCol_];
         if (k < Int(0) || !(k < c))
           continue;
         std::vector<Int> e = lo;
         e[col] = Int(0);
-        rangeExpr[d] = ctx.floorDiv(exprWithRange(e), checkedInt64(c));
-        break;
+        rangeExpr_[d] = ctx_.floorDiv(exprWithRange(e), checkedInt64(c));
+        return true;
       }
     }
-    if (!rangeExpr[d])
-      return std::nullopt; // a range dimension nothing fixes
+    return false;
   }
 
-  // The equality-fixed dimensions; a pivot row may use the others.
-  for (unsigned d = 0; d < nRange; ++d) {
-    if (!pivot[d])
-      continue;
-    std::vector<Int> row = eqs[*pivot[d]];
-    unsigned col = rangeOff + d;
+  /// An equality-fixed dimension; its pivot row may use the others.
+  bool fromEquality(unsigned d) {
+    std::vector<Int> row = eqs_[*pivot_[d]];
+    unsigned col = rangeOff_ + d;
     if (row[col] < Int(0))
       for (Int &v : row)
         v = -v;
     Int c = row[col];
     row[col] = Int(0);
     if (!expressible(row, d))
-      return std::nullopt; // an existential that is not a division
+      return false;
     for (Int &v : row)
       v = -v; // a_d = (-rest) / c
     AffineExpr e = exprWithRange(row);
     if (c != Int(1))
-      e = ctx.floorDiv(e, checkedInt64(c));
-    rangeExpr[d] = e;
+      e = ctx_.floorDiv(e, checkedInt64(c));
+    rangeExpr_[d] = e;
+    return true;
   }
-  std::vector<AffineExpr> out;
-  for (unsigned d = 0; d < nRange; ++d)
-    out.push_back(linearizeAffineExpr(*rangeExpr[d], LinearizeMode::QuasiAffine));
-  return out;
+
+  BasicRelation b_;
+  const DomainSpace &space_;
+  ExprContext &ctx_;
+  unsigned paramOff_, domOff_, rangeOff_, localOff_, nLocals_, nRange_,
+      constCol_;
+  std::vector<bool> usable_;
+  std::vector<std::optional<AffineExpr>> localExpr_, rangeExpr_;
+  std::vector<std::vector<Int>> eqs_;
+  std::vector<std::optional<size_t>> pivot_;
+};
+
+std::optional<std::vector<AffineExpr>>
+readBasic(BasicRelation b, const DomainSpace &space, ExprContext &ctx) {
+  return BasicReader(std::move(b), space, ctx).read();
 }
 
 } // namespace
