@@ -142,21 +142,22 @@ bool haveOutputOption(int argc, char **argv) {
   return false;
 }
 
-int run(int argc, char **argv) {
-  PassRegistry registry = PassRegistry::withBuiltinPasses();
-  registerSimplifierPasses(registry);
-  registerDependencePasses(registry);
-  registerAccessRewritePasses(registry);
-  std::vector<PassRequest> passNames;
+/// What the command line asks for.
+struct Options {
+  std::vector<PassRequest> passes;
   std::string input, output;
   bool haveInput = false, stats = false, verify = true, explain = false;
+};
 
+/// Reads the command line into `o`; an exit status when the run ends here
+/// (help printed, or a usage error).
+std::optional<int> parseOptions(int argc, char **argv,
+                                const PassRegistry &registry, Options &o) {
   for (int k = 1; k < argc; ++k) {
     std::string arg = argv[k];
-    auto value = [&](const std::string &opt) -> std::optional<std::string> {
+    auto value = [&]() -> std::optional<std::string> {
       if (k + 1 >= argc)
         return std::nullopt;
-      (void)opt;
       return std::string(argv[++k]);
     };
     if (arg == "-h" || arg == "--help") {
@@ -164,45 +165,51 @@ int run(int argc, char **argv) {
       return 0;
     }
     if (arg == "--stats") {
-      stats = true;
+      o.stats = true;
     } else if (arg == "--explain") {
-      explain = true;
+      o.explain = true;
     } else if (arg == "--no-verify") {
-      verify = false;
+      o.verify = false;
     } else if (arg == "-p" || arg == "--pass") {
-      auto v = value(arg);
+      auto v = value();
       if (!v)
         return usageError("option '" + arg + "' needs a pass name");
-      if (!splitPasses(*v, passNames))
+      if (!splitPasses(*v, o.passes))
         return usageError("empty pass name in '" + *v + "'");
     } else if (arg.rfind("--pass=", 0) == 0) {
-      if (!splitPasses(arg.substr(7), passNames))
+      if (!splitPasses(arg.substr(7), o.passes))
         return usageError("empty pass name in '" + arg + "'");
     } else if (arg.rfind("-p", 0) == 0 && arg.size() > 2) {
-      if (!splitPasses(arg.substr(2), passNames))
+      if (!splitPasses(arg.substr(2), o.passes))
         return usageError("empty pass name in '" + arg + "'");
     } else if (arg == "-o" || arg == "--output") {
-      auto v = value(arg);
+      auto v = value();
       if (!v)
         return usageError("option '" + arg + "' needs a file name");
-      output = *v;
+      o.output = *v;
     } else if (arg.rfind("--output=", 0) == 0) {
-      output = arg.substr(9);
+      o.output = arg.substr(9);
     } else if (arg.size() > 1 && arg[0] == '-') {
       return usageError("unknown option '" + arg + "'");
     } else {
-      if (haveInput)
-        return usageError("more than one input file ('" + input + "' and '" +
-                          arg + "')");
-      input = arg;
-      haveInput = true;
+      if (o.haveInput)
+        return usageError("more than one input file ('" + o.input +
+                          "' and '" + arg + "')");
+      o.input = arg;
+      o.haveInput = true;
     }
   }
-  if (output.empty() && haveOutputOption(argc, argv))
+  if (o.output.empty() && haveOutputOption(argc, argv))
     return usageError("the output file name is empty");
+  return std::nullopt;
+}
 
-  std::vector<std::unique_ptr<Pass>> passes;
-  for (const PassRequest &r : passNames) {
+/// The passes asked for, each given its argument; a usage error's status
+/// when one is unknown or its argument is missing or unwanted.
+std::optional<int> createPasses(const PassRegistry &registry,
+                                const std::vector<PassRequest> &requests,
+                                std::vector<std::unique_ptr<Pass>> &passes) {
+  for (const PassRequest &r : requests) {
     std::unique_ptr<Pass> p = registry.create(r.name);
     if (!p)
       return usageError("unknown pass '" + r.name +
@@ -217,87 +224,105 @@ int run(int argc, char **argv) {
     }
     passes.push_back(std::move(p));
   }
+  return std::nullopt;
+}
 
-  // Read the input.
-  std::string text, file;
-  if (!haveInput || input == "-") {
+/// The input text and the name diagnostics use for it; false (after saying
+/// why) when the file cannot be read.
+bool readInput(const Options &o, std::string &text, std::string &file) {
+  if (!o.haveInput || o.input == "-") {
     file = "<stdin>";
     text.assign(std::istreambuf_iterator<char>(std::cin),
                 std::istreambuf_iterator<char>());
-  } else {
-    file = input;
-    std::ifstream in(input, std::ios::binary);
-    if (!in) {
-      std::cerr << formatDiagnostic(SourceLocation{file, 0, 0},
-                                    "cannot open the input file")
-                << "\n";
-      return kExitInput;
-    }
-    text.assign(std::istreambuf_iterator<char>(in),
-                std::istreambuf_iterator<char>());
+    return true;
   }
+  file = o.input;
+  std::ifstream in(o.input, std::ios::binary);
+  if (!in) {
+    std::cerr << formatDiagnostic(SourceLocation{file, 0, 0},
+                                  "cannot open the input file")
+              << "\n";
+    return false;
+  }
+  text.assign(std::istreambuf_iterator<char>(in),
+              std::istreambuf_iterator<char>());
+  return true;
+}
+
+/// Writes the module to standard output or to `output`; false (after
+/// saying why) when that fails.
+bool writeOutput(const std::string &result, const std::string &output) {
+  if (output.empty()) {
+    std::cout << result;
+    std::cout.flush();
+    if (!std::cout) {
+      std::cerr << "penguin-opt: error: cannot write to standard output\n";
+      return false;
+    }
+    return true;
+  }
+  std::ofstream out(output, std::ios::binary);
+  out << result;
+  out.close();
+  if (!out) {
+    std::cerr << formatDiagnostic(SourceLocation{output, 0, 0},
+                                  "cannot write the output file")
+              << "\n";
+    return false;
+  }
+  return true;
+}
+
+int run(int argc, char **argv) {
+  PassRegistry registry = PassRegistry::withBuiltinPasses();
+  registerSimplifierPasses(registry);
+  registerDependencePasses(registry);
+  registerAccessRewritePasses(registry);
+  Options o;
+  if (std::optional<int> status = parseOptions(argc, argv, registry, o))
+    return *status;
+  std::vector<std::unique_ptr<Pass>> passes;
+  if (std::optional<int> status = createPasses(registry, o.passes, passes))
+    return *status;
+  std::string text, file;
+  if (!readInput(o, text, file))
+    return kExitInput;
 
   Statistics statistics;
   std::ostringstream report;
   PassContext context{.stats = statistics,
                       .report = &report,
-                      .explain = explain ? &std::cerr : nullptr};
+                      .explain = o.explain ? &std::cerr : nullptr};
+  auto fail = [&](const std::string &diagnostic) {
+    std::cerr << diagnostic << "\n";
+    if (o.stats)
+      std::cerr << statistics.str();
+    return kExitInput;
+  };
   try {
     Module module = parseModule(text, file);
-    if (verify) {
+    if (o.verify) {
       std::vector<Diagnostic> ds = verifyModule(module);
       if (!ds.empty())
         throw PassFailure(std::move(ds));
     }
     try {
-      runPasses(module, passes, context, verify);
+      runPasses(module, passes, context, o.verify);
     } catch (...) {
       printReport(report.str());
       throw;
     }
     printReport(report.str());
-    std::string result = printModule(module);
-    if (output.empty()) {
-      std::cout << result;
-      std::cout.flush();
-      if (!std::cout) {
-        std::cerr << "penguin-opt: error: cannot write to standard output\n";
-        return kExitInput;
-      }
-    } else {
-      std::ofstream out(output, std::ios::binary);
-      out << result;
-      out.close();
-      if (!out) {
-        std::cerr << formatDiagnostic(SourceLocation{output, 0, 0},
-                                      "cannot write the output file")
-                  << "\n";
-        return kExitInput;
-      }
-    }
-  } catch (const ParseError &e) {
-    std::cerr << e.what() << "\n";
-    if (stats)
-      std::cerr << statistics.str();
-    return kExitInput;
+    if (!writeOutput(printModule(module), o.output))
+      return kExitInput;
   } catch (const PassFailure &e) {
-    std::cerr << e.what() << "\n";
-    if (stats)
-      std::cerr << statistics.str();
-    return kExitInput;
-  } catch (const LocatedError &e) {
-    std::cerr << e.what() << "\n";
-    if (stats)
-      std::cerr << statistics.str();
-    return kExitInput;
+    return fail(e.what());
+  } catch (const LocatedError &e) { // a ParseError among them
+    return fail(e.what());
   } catch (const presburger::Error &e) { // penguin's errors and the engine's
-    std::cerr << formatDiagnostic(SourceLocation{file, 0, 0}, e.what())
-              << "\n";
-    if (stats)
-      std::cerr << statistics.str();
-    return kExitInput;
+    return fail(formatDiagnostic(SourceLocation{file, 0, 0}, e.what()));
   }
-  if (stats)
+  if (o.stats)
     std::cerr << statistics.str();
   return context.checkFailed ? kExitCheckFailed : 0;
 }
