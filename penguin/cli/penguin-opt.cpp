@@ -8,9 +8,10 @@
 // '-'), verifies it, runs the named passes in order, and prints the
 // resulting module. What analysis passes report is printed before the
 // module as `// ` comment lines, so the output still reads back as a module.
-// Exit status: 0 success, 1 input error (unreadable file, parse error,
-// invalid IR, a pass rejecting its input), 2 bad usage, 3 a checking pass
-// found what it checks violated (e.g. check-schedule: an illegal schedule).
+// Exit status: 0 success, 1 input error (parse error, invalid IR, a pass
+// rejecting its input or failing at an instruction), 2 bad usage (an unknown
+// option or pass, a FILE that cannot be read), 3 a checking pass found what
+// it checks violated (e.g. check-schedule: an illegal schedule).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +25,10 @@
 #include "penguin/Verify.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <optional>
 #include <fstream>
 #include <iostream>
@@ -63,7 +67,12 @@ void printHelp(const PassRegistry &registry) {
          "                             error\n"
          "  --no-verify                do not verify the input and the result\n"
          "                             of each pass\n"
+         "  --print-after-all          print the module after every pass to\n"
+         "                             standard error\n"
+         "  --time-passes              print the wall time of every pass to\n"
+         "                             standard error\n"
          "  -h, --help                 print this help\n"
+         "  --version                  print the version\n"
          "\n"
          "passes:\n";
   size_t width = 0;
@@ -76,8 +85,9 @@ void printHelp(const PassRegistry &registry) {
                "Analysis passes print their findings before the module as\n"
                "'// ' comment lines.\n"
                "\n"
-               "exit status: 0 success, 1 input error, 2 usage error, 3 a check\n"
-               "failed (check-schedule: the schedule violates a dependence)\n";
+               "exit status: 0 success, 1 input error, 2 usage error (a FILE\n"
+               "that cannot be read too), 3 a check failed (check-schedule:\n"
+               "the schedule violates a dependence)\n";
 }
 
 int usageError(const std::string &msg) {
@@ -147,6 +157,7 @@ struct Options {
   std::vector<PassRequest> passes;
   std::string input, output;
   bool haveInput = false, stats = false, verify = true, explain = false;
+  bool printAfterAll = false, timePasses = false;
 };
 
 /// Reads the command line into `o`; an exit status when the run ends here
@@ -164,8 +175,16 @@ std::optional<int> parseOptions(int argc, char **argv,
       printHelp(registry);
       return 0;
     }
+    if (arg == "--version") {
+      std::cout << "penguin-opt " << PENGUIN_VERSION << "\n";
+      return 0;
+    }
     if (arg == "--stats") {
       o.stats = true;
+    } else if (arg == "--print-after-all") {
+      o.printAfterAll = true;
+    } else if (arg == "--time-passes") {
+      o.timePasses = true;
     } else if (arg == "--explain") {
       o.explain = true;
     } else if (arg == "--no-verify") {
@@ -228,7 +247,7 @@ std::optional<int> createPasses(const PassRegistry &registry,
 }
 
 /// The input text and the name diagnostics use for it; false (after saying
-/// why) when the file cannot be read.
+/// which file and why, as presburger-calc does) when it cannot be read.
 bool readInput(const Options &o, std::string &text, std::string &file) {
   if (!o.haveInput || o.input == "-") {
     file = "<stdin>";
@@ -237,16 +256,25 @@ bool readInput(const Options &o, std::string &text, std::string &file) {
     return true;
   }
   file = o.input;
-  std::ifstream in(o.input, std::ios::binary);
-  if (!in) {
-    std::cerr << formatDiagnostic(SourceLocation{file, 0, 0},
-                                  "cannot open the input file")
-              << "\n";
-    return false;
+  std::string why;
+  std::error_code ec;
+  if (std::filesystem::is_directory(o.input, ec)) {
+    why = "is a directory";
+  } else {
+    std::ifstream in(o.input, std::ios::binary);
+    if (in) {
+      text.assign(std::istreambuf_iterator<char>(in),
+                  std::istreambuf_iterator<char>());
+      if (!in.bad())
+        return true;
+      why = "read error";
+    } else {
+      why = std::strerror(errno);
+    }
   }
-  text.assign(std::istreambuf_iterator<char>(in),
-              std::istreambuf_iterator<char>());
-  return true;
+  std::cerr << "penguin-opt: error: cannot open " << o.input << ": " << why
+            << "\n";
+  return false;
 }
 
 /// Writes the module to standard output or to `output`; false (after
@@ -286,13 +314,24 @@ int run(int argc, char **argv) {
     return *status;
   std::string text, file;
   if (!readInput(o, text, file))
-    return kExitInput;
+    return kExitUsage; // as presburger-calc: the FILE argument is wrong
 
   Statistics statistics;
   std::ostringstream report;
+  std::vector<PassTiming> timings;
   PassContext context{.stats = statistics,
                       .report = &report,
-                      .explain = o.explain ? &std::cerr : nullptr};
+                      .explain = o.explain ? &std::cerr : nullptr,
+                      .printAfterAll = o.printAfterAll ? &std::cerr : nullptr,
+                      .timings = o.timePasses ? &timings : nullptr};
+  struct TimingReport { // printed however the run ends
+    const Options &o;
+    const std::vector<PassTiming> &t;
+    ~TimingReport() {
+      if (o.timePasses)
+        std::cerr << formatPassTimings(t);
+    }
+  } timingReport{o, timings};
   auto fail = [&](const std::string &diagnostic) {
     std::cerr << diagnostic << "\n";
     if (o.stats)

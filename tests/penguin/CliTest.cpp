@@ -166,11 +166,45 @@ TEST_F(CliTest, UsageErrors) {
 }
 
 TEST_F(CliTest, MissingInputFile) {
-  Result r = run(quoted((dir_ / "nope.pn").string()));
-  EXPECT_EQ(r.rc, 1);
-  EXPECT_NE(r.err.find("nope.pn: error: cannot open the input file"),
-            std::string::npos)
-      << r.err;
+  // As presburger-calc: which file and why, exit status 2.
+  const std::string nope = (dir_ / "nope.pn").string();
+  Result r = run(quoted(nope));
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_EQ(r.err, "penguin-opt: error: cannot open " + nope +
+                       ": No such file or directory\n");
+  Result d = run(quoted(dir_.string()));
+  EXPECT_EQ(d.rc, 2);
+  EXPECT_EQ(d.err, "penguin-opt: error: cannot open " + dir_.string() +
+                       ": is a directory\n");
+}
+
+TEST_F(CliTest, Version) {
+  Result r = run("--version");
+  EXPECT_EQ(r.rc, 0);
+  EXPECT_EQ(r.out, std::string("penguin-opt ") + PENGUIN_EXPECTED_VERSION + "\n");
+}
+
+TEST_F(CliTest, PrintAfterAllAndTimePasses) {
+  std::string f = write("in.pn", kTail);
+  Result r = run("--print-after-all --time-passes -p canonicalize,verify '" +
+                 f + "'");
+  EXPECT_EQ(r.rc, 0) << r.err;
+  size_t a = r.err.find("// -----// IR Dump After canonicalize //----- //\n"
+                        "kernel ");
+  size_t b = r.err.find("// -----// IR Dump After verify //----- //\n"
+                        "kernel ");
+  EXPECT_NE(a, std::string::npos) << r.err;
+  EXPECT_NE(b, std::string::npos) << r.err;
+  EXPECT_LT(a, b);
+  size_t t = r.err.find("Pass execution timing report");
+  EXPECT_NE(t, std::string::npos) << r.err;
+  EXPECT_GT(t, b);
+  EXPECT_NE(r.err.find(")  canonicalize\n", t), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(")  verify\n", t), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(")  Total\n", t), std::string::npos) << r.err;
+  // The module on standard output is unchanged by the options.
+  Result plain = run("-p canonicalize,verify '" + f + "'");
+  EXPECT_EQ(r.out, plain.out);
 }
 
 TEST_F(CliTest, OutputFile) {

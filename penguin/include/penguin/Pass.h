@@ -24,6 +24,16 @@
 
 namespace penguin {
 
+/// The wall time one pass took.
+struct PassTiming {
+  std::string pass;
+  double seconds = 0;
+};
+
+/// The timing report of penguin-opt --time-passes: one line per pass (in
+/// the order they ran), its seconds and share, then the total.
+std::string formatPassTimings(const std::vector<PassTiming> &timings);
+
 struct PassContext {
   Statistics &stats;
   /// Where analysis passes write what they find, one line per finding
@@ -36,6 +46,13 @@ struct PassContext {
   /// per decision, e.g. why a copy was not eliminated. Null: no
   /// explanations.
   std::ostream *explain = nullptr;
+  /// Where runPasses prints the module after every pass (penguin-opt
+  /// --print-after-all), headed `// -----// IR Dump After NAME //----- //`.
+  /// Null: nowhere.
+  std::ostream *printAfterAll = nullptr;
+  /// When set, runPasses appends the wall time of every pass it runs
+  /// (penguin-opt --time-passes).
+  std::vector<PassTiming> *timings = nullptr;
 };
 
 class Pass {

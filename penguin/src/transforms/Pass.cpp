@@ -3,9 +3,14 @@
 #include "penguin/Pass.h"
 
 #include "penguin/Canonicalize.h"
+#include "penguin/Printer.h"
 #include "penguin/Verify.h"
 
 #include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
 
 namespace penguin {
 
@@ -129,6 +134,29 @@ static void runPass(Pass &pass, Module &module, PassContext &ctx) {
   }
 }
 
+std::string formatPassTimings(const std::vector<PassTiming> &timings) {
+  double total = 0;
+  for (const PassTiming &t : timings)
+    total += t.seconds;
+  std::ostringstream os;
+  os << "===-------------------------------------------------------------===\n"
+     << "                      ... Pass execution timing report ...\n"
+     << "===-------------------------------------------------------------===\n"
+     << "  Total Execution Time: " << std::fixed << std::setprecision(4)
+     << total << " seconds\n\n"
+     << "   ----Wall Time----  ----Name----\n";
+  auto line = [&](double seconds, const std::string &name) {
+    double share = total > 0 ? 100 * seconds / total : 0;
+    os << "   " << std::setw(7) << std::setprecision(4) << seconds << " ("
+       << std::setw(5) << std::setprecision(1) << share << "%)  " << name
+       << "\n";
+  };
+  for (const PassTiming &t : timings)
+    line(t.seconds, t.pass);
+  line(total, "Total");
+  return os.str();
+}
+
 void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
                Statistics &stats, bool verifyEach, std::ostream *explain) {
   PassContext ctx{.stats = stats, .explain = explain};
@@ -138,7 +166,18 @@ void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
 void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
                PassContext &ctx, bool verifyEach) {
   for (const auto &pass : passes) {
+    auto start = std::chrono::steady_clock::now();
     runPass(*pass, module, ctx);
+    if (ctx.timings)
+      ctx.timings->push_back(
+          {std::string(pass->name()),
+           std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+               .count()});
+    if (ctx.printAfterAll)
+      *ctx.printAfterAll << "// -----// IR Dump After " << pass->name()
+                         << " //----- //\n"
+                         << printModule(module) << "\n";
     if (!verifyEach)
       continue;
     std::vector<Diagnostic> ds = verifyModule(module);
