@@ -47,15 +47,6 @@ std::vector<AffineExpr> readBackAddresses(const presburger::Relation &acc,
                                           const DomainSpace &space,
                                           ExprContext &ctx);
 
-/// The relation { sN[ivs] -> out[addrs] } over `space` (domain tuple named
-/// space.tupleName(), range tuple `outTuple`), unrestricted: one equality
-/// per address. The seed's create_access without its domain. Throws
-/// BridgeError for an address the bridge cannot represent (a runtime value,
-/// an unknown loop variable).
-presburger::Relation addressRelation(const DomainSpace &space,
-                                     const std::string &outTuple,
-                                     const std::vector<AffineExpr> &addrs);
-
 } // namespace penguin
 
 #endif // PENGUIN_ADDRESSREADBACK_H

@@ -201,6 +201,15 @@ std::optional<std::vector<AffinePredicate>>
 enumerateAffinePredicates(const presburger::BasicRelation &bset,
                           const DomainSpace &space, ExprContext &ctx);
 
+/// The relation { sN[ivs] -> out[addrs] } over `space` (domain tuple named
+/// space.tupleName(), range tuple `outTuple`), unrestricted: one equality
+/// per address. The seed's create_access without its domain. Throws
+/// BridgeError for an address the bridge cannot represent (a runtime value,
+/// an unknown loop variable).
+presburger::Relation addressRelation(const DomainSpace &space,
+                                     const std::string &outTuple,
+                                     const std::vector<AffineExpr> &addrs);
+
 /// Options of the access relation builder.
 struct AccessOptions {
   /// Restrict the domain to the iteration points that execute (loop bounds,

@@ -17,8 +17,6 @@ namespace penguin {
 using presburger::BasicRelation;
 using presburger::Int;
 using presburger::Relation;
-using presburger::Space;
-using presburger::Tuple;
 using presburger::VarKind;
 
 namespace {
@@ -259,22 +257,6 @@ readBasic(BasicRelation b, const DomainSpace &space, ExprContext &ctx) {
 
 } // namespace
 
-Relation addressRelation(const DomainSpace &space, const std::string &outTuple,
-                         const std::vector<AffineExpr> &addrs) {
-  Space sp = Space::relation(space.params(), space.tuple(),
-                             Tuple(outTuple, unsigned(addrs.size())));
-  BasicRelation rel(sp);
-  AffineBuilder b(space, rel, VarKind::Domain);
-  unsigned out = rel.offset(VarKind::Range);
-  for (unsigned d = 0; d < addrs.size(); ++d) {
-    std::vector<Int> row = b.build(addrs[d]);
-    for (Int &v : row)
-      v = -v;
-    row[out + d] += Int(1);
-    b.addEquality(std::move(row));
-  }
-  return Relation(std::move(rel));
-}
 
 std::vector<AffineExpr> readBackAddresses(const Relation &acc,
                                           const DomainSpace &space,

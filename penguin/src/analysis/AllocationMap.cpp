@@ -84,20 +84,7 @@ Relation AllocationMap::remapping(const Tensor &t, bool wrap) {
   std::vector<AffineExpr> idx;
   for (const std::string &n : ivs)
     idx.push_back(ctx.index(n));
-  std::vector<AffineExpr> addrs = addresses(t, idx, wrap);
-  Space sp = Space::relation({}, ds.tuple(),
-                             Tuple(tupleName(t), unsigned(addrs.size())));
-  BasicRelation rel(sp);
-  AffineBuilder b(ds, rel, VarKind::Domain);
-  unsigned out = rel.offset(VarKind::Range);
-  for (unsigned k = 0; k < addrs.size(); ++k) {
-    std::vector<Int> row = b.build(addrs[k]);
-    for (Int &v : row)
-      v = -v;
-    row[out + k] += Int(1);
-    b.addEquality(std::move(row));
-  }
-  return Relation(std::move(rel));
+  return addressRelation(ds, tupleName(t), addresses(t, idx, wrap));
 }
 
 const Tensor &AllocationMap::tensor(const std::string &name) const {

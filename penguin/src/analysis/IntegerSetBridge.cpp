@@ -567,4 +567,21 @@ Relation accessRelation(const Kernel &kernel, const Instruction &inst,
   return Relation(std::move(rel));
 }
 
+Relation addressRelation(const DomainSpace &space, const std::string &outTuple,
+                         const std::vector<AffineExpr> &addrs) {
+  Space sp = Space::relation(space.params(), space.tuple(),
+                             Tuple(outTuple, unsigned(addrs.size())));
+  BasicRelation rel(sp);
+  AffineBuilder b(space, rel, VarKind::Domain);
+  unsigned out = rel.offset(VarKind::Range);
+  for (unsigned d = 0; d < addrs.size(); ++d) {
+    std::vector<Int> row = b.build(addrs[d]);
+    for (Int &v : row)
+      v = -v;
+    row[out + d] += Int(1);
+    b.addEquality(std::move(row));
+  }
+  return Relation(std::move(rel));
+}
+
 } // namespace penguin
