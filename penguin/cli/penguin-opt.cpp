@@ -234,9 +234,13 @@ std::optional<int> createPasses(const PassRegistry &registry,
       return usageError("unknown pass '" + r.name +
                         "' (see --help for the list)");
     if (r.argument) {
-      if (!p->needsArgument())
+      if (!p->acceptsArgument())
         return usageError("pass '" + r.name + "' takes no argument");
-      p->setArgument(*r.argument);
+      try {
+        p->setArgument(*r.argument);
+      } catch (const presburger::Error &e) { // a malformed argument
+        return usageError(e.what());
+      }
     } else if (p->needsArgument()) {
       return usageError("pass '" + r.name + "' needs an argument: --pass " +
                         r.name + "=ARGUMENT");

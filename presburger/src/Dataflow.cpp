@@ -4,7 +4,8 @@
 // element it reads), with their times S(t) = S(r):
 //   candidates(W) = { t -> w : w writes e, S(w) < S(t) }
 //   last          = lexmax over the definite writes (must sources, kills)
-//                   of the candidates' times: { t -> time }
+//                   of the candidates' times: { t -> time }, computed per
+//                   writer statement and then across them
 //   must          = must-source candidates at the last time
 //   may           = must, and may-source candidates after the last time
 //                   (or at any time when t has no definite write)
@@ -98,20 +99,27 @@ Flow computeFlow(const AccessInfo &info) {
   const UnionRelation mustC = candidates(info.mustSource);
   const UnionRelation mayC = candidates(info.maySource);
   const UnionRelation definite = mustC.unite(candidates(info.kill));
-  const UnionRelation last = definite.applyRange(schedule).lexmax();
+  // The last definite write: per writer statement first (small problems,
+  // one writer's candidates each), then the latest of those.
+  UnionRelation perWriter(params);
+  for (const Relation &piece : definite.pieces())
+    perWriter = perWriter.unite(
+        UnionRelation(piece).applyRange(schedule).lexmax());
+  const UnionRelation last = perWriter.lexmax();
   const UnionRelation mustT =
-      mustC.intersect(last.applyRange(schedule.reverse())).coalesce();
+      mustC.intersect(last.applyRange(schedule.reverse()));
   const UnionRelation afterLast = last.lexOrderTo(
       schedule.intersectDomain(info.maySource.domain()), LexOrder::LT);
   const UnionRelation undefined = tagged.subtract(last.domain());
   const UnionRelation mayT = mustT.unite(mayC.intersect(afterLast))
-                                 .unite(mayC.intersectDomain(undefined))
-                                 .coalesce();
+                                 .unite(mayC.intersectDomain(undefined));
   Flow f;
-  f.mustDependence = mustT.reverse().applyRange(toInstance).coalesce();
-  f.mayDependence = mayT.reverse().applyRange(toInstance).coalesce();
-  f.mayNoSource = undefined.unwrap().coalesce();
-  f.mustNoSource = undefined.subtract(mayC.domain()).unwrap().coalesce();
+  // Not coalesced: with divisions (wrapping allocations, strides) that can
+  // cost more than the analysis; callers coalesce what they print.
+  f.mustDependence = mustT.reverse().applyRange(toInstance);
+  f.mayDependence = mayT.reverse().applyRange(toInstance);
+  f.mayNoSource = undefined.unwrap();
+  f.mustNoSource = undefined.subtract(mayC.domain()).unwrap();
   return f;
 }
 

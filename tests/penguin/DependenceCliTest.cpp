@@ -170,3 +170,50 @@ TEST(DependenceCliTest, BadSchedulesAndUsage) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(DependenceCliTest, ExactDependences) {
+  std::string kernel = "kernel over() {\n"
+                       "  tensor A : f32[8] SBUF\n"
+                       "  tensor B : f32[8] DRAM output\n"
+                       "  tensor C : f32[8] DRAM input\n"
+                       "  for i = 0 to 8 step 1 {\n"
+                       "    s0: A[i] = copy(C[i])\n"
+                       "    s1: A[i] = exp(C[i])\n"
+                       "    s2: B[i] = copy(A[i])\n"
+                       "  }\n"
+                       "}\n";
+  OptResult may = penguin_test::runPenguinOpt("-p dependences", kernel);
+  OptResult exact = penguin_test::runPenguinOpt("-p dependences=exact", kernel);
+  ASSERT_EQ(exact.rc, 0) << exact.err;
+  auto [mayLines, m1] = split(may.out);
+  auto [exactLines, m2] = split(exact.out);
+  EXPECT_TRUE(hasLine(exactLines, "kernel over: dependences (exact)"))
+      << exact.out;
+  EXPECT_TRUE(hasLine(mayLines, "  RAW: { s0[i] -> s2[i] : 0 <= i <= 7; "
+                                "s1[i] -> s2[i] : 0 <= i <= 7 }"))
+      << may.out;
+  EXPECT_TRUE(hasLine(exactLines, "  RAW: { s1[i] -> s2[i] : 0 <= i <= 7 }"))
+      << exact.out;
+  EXPECT_EQ(m1, m2);
+  // check-schedule=exact: ... checks against the exact dependences.
+  OptResult legal = penguin_test::runPenguinOpt(
+      "--pass 'check-schedule=exact:{ s0[i] -> [i, 0]; s1[i] -> [i, 1]; "
+      "s2[i] -> [i, 2] }'",
+      kernel);
+  EXPECT_EQ(legal.rc, 0) << legal.err << legal.out;
+  OptResult illegal = penguin_test::runPenguinOpt(
+      "--pass 'check-schedule=exact:{ s0[i] -> [i, 0]; s2[i] -> [i, 1]; "
+      "s1[i] -> [i, 2] }'",
+      kernel);
+  EXPECT_EQ(illegal.rc, 3) << illegal.err << illegal.out;
+  OptResult bad = penguin_test::runPenguinOpt("-p dependences=sure", kernel);
+  EXPECT_EQ(bad.rc, 2); // a usage error
+  EXPECT_EQ(bad.err.find("internal error"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("the dependences are 'may' or 'exact', not 'sure'"),
+            std::string::npos)
+      << bad.err;
+}
+
+} // namespace

@@ -1,16 +1,20 @@
-// The dependence analysis against brute force: small generated kernels
+// The dependence analysis against brute force (both modes): small generated kernels
 // (1-3 instructions, loop depth 1-2, small constant bounds, random affine
 // accesses to 1-2 tensors, some sharing an SBUF allocation or wrapping
 // around a smaller allocation) are executed point by point; the dependent
 // instance pairs of the original order and the pairs a random candidate
 // schedule (loop reversals, shifts, interchanges, reordered statements,
 // written as a tree or as a flattened relation) runs out of order must be
-// exactly what the analysis computes.
+// exactly what the analysis computes. In exact (value-based) mode the
+// pairs are the last write before each read (RAW) or write (WAW) and the
+// first write after each read (WAR) in the executed order, and a schedule
+// is legal for the exact dependences exactly when it is for the may ones.
 #include "penguin/Dependence.h"
 #include "penguin/Parser.h"
 
 #include "presburger/Parser.h"
 #include "presburger/Relation.h"
+#include "presburger/WorkBudget.h"
 
 #include <gtest/gtest.h>
 
@@ -625,6 +629,40 @@ Truth bruteForce(const std::vector<Executed> &run,
   return truth;
 }
 
+/// The value-based dependences of the executed order: per read, the last
+/// write of its address before it (RAW); per read, the first write after
+/// it (WAR); per write, the last write before it (WAW).
+std::map<Key, PairSet> exactTruth(const std::vector<Executed> &run) {
+  std::map<Key, PairSet> deps;
+  auto record = [&](DependenceType type, const Executed &a, const Executed &b,
+                    const std::string &space) {
+    deps[Key{int(type), a.inst.id, b.inst.id, space}].insert(
+        {a.inst.iv, b.inst.iv});
+  };
+  for (size_t v = 0; v < run.size(); ++v) {
+    const Executed &b = run[v];
+    for (const Address &r : b.reads) {
+      for (size_t u = v; u-- > 0;)
+        if (run[u].write && *run[u].write == r) {
+          record(DependenceType::RAW, run[u], b, r.first);
+          break;
+        }
+      for (size_t w = v + 1; w < run.size(); ++w)
+        if (run[w].write && *run[w].write == r) {
+          record(DependenceType::WAR, b, run[w], r.first);
+          break;
+        }
+    }
+    if (b.write)
+      for (size_t u = v; u-- > 0;)
+        if (run[u].write && *run[u].write == *b.write) {
+          record(DependenceType::WAW, run[u], b, b.write->first);
+          break;
+        }
+  }
+  return deps;
+}
+
 /// The pairs of `rel` among the executed instances of src x dst.
 PairSet pairsOf(const Relation &rel, const std::vector<Executed> &run,
                 int64_t src, int64_t dst) {
@@ -655,7 +693,7 @@ std::string keyText(const Key &k) {
 
 TEST(DependenceCrossCheck, GeneratedKernelsAgainstBruteForce) {
   int kernels = 0, schedules = 0, illegal = 0, depsSeen = 0, shared = 0,
-      wrapped = 0;
+      wrapped = 0, exactPairs = 0, exactStops = 0;
   for (unsigned seed = 1; seed <= 300; ++seed) {
     Generator g(seed);
     GKernel gk = g.kernel();
@@ -738,6 +776,31 @@ TEST(DependenceCrossCheck, GeneratedKernelsAgainstBruteForce) {
       EXPECT_TRUE(byKey.count(key)) << "missing " << keyText(key);
     depsSeen += int(deps.size());
 
+    // The exact (value-based) dependences.
+    DependenceAnalysis exactDa(k, DependenceMode::Exact);
+    std::map<Key, PairSet> exactWant = exactTruth(run), exactGot;
+    std::vector<Dependence> exactDeps;
+    bool exactStopped = false;
+    try {
+      // A bounded budget: kernels whose wrapping allocations make the
+      // lexmax blow up stop fast (counted, bounded below).
+      presburger::WorkBudget::Scope budget(100'000'000);
+      exactDeps = exactDa.dependences();
+    } catch (const presburger::LimitExceeded &) {
+      exactStopped = true;
+      ++exactStops;
+      if (std::getenv("PENGUIN_SHOW_STOPS"))
+        std::cerr << "exact analysis stopped:\n" << text;
+    }
+    for (const Dependence &d : exactDeps)
+      exactGot[Key{int(d.type), d.srcId, d.dstId, d.tensor}] =
+          pairsOf(d.relation, run, d.srcId, d.dstId);
+    if (!exactStopped) {
+      EXPECT_EQ(exactGot, exactWant);
+    }
+    for (const auto &[key, pairs] : exactWant)
+      exactPairs += int(pairs.size());
+
     // Candidate schedules.
     for (int c = 0; c < 4; ++c) {
       CNode cand = orig;
@@ -794,6 +857,34 @@ TEST(DependenceCrossCheck, GeneratedKernelsAgainstBruteForce) {
       EXPECT_EQ(got, truth.violated);
       std::optional<DependenceViolation> first = da.checkValidSchedule(sched);
       EXPECT_EQ(first.has_value(), !truth.violated.empty());
+      // Exact dependences: legal exactly when the may ones are (all three
+      // types), and a RAW violation exactly when the schedule makes some
+      // read read another write.
+      if (!exactStopped) {
+        EXPECT_EQ(exactDa.checkValidSchedule(sched).has_value(),
+                  first.has_value());
+        DependenceType raw[] = {DependenceType::RAW};
+        bool rawBroken = false;
+        for (const auto &[key, pairs] : exactWant) {
+          if (DependenceType(std::get<0>(key)) != DependenceType::RAW)
+            continue;
+          for (const auto &[a, b] : pairs) {
+            auto ta = comps.at(int(std::get<1>(key)));
+            auto tb = comps.at(int(std::get<2>(key)));
+            std::vector<int64_t> x, y;
+            for (const Aff &e : ta)
+              x.push_back(e.eval(a));
+            for (const Aff &e : tb)
+              y.push_back(e.eval(b));
+            size_t K = std::max(x.size(), y.size());
+            x.resize(K, 0);
+            y.resize(K, 0);
+            rawBroken = rawBroken || !lexLess(x, y);
+          }
+        }
+        EXPECT_EQ(exactDa.checkValidSchedule(sched, {}, raw).has_value(),
+                  rawBroken);
+      }
       if (first && !truth.violated.empty()) {
         // The first violation in the documented order: RAW, WAR, WAW, then
         // source, sink, allocation.
@@ -816,7 +907,11 @@ TEST(DependenceCrossCheck, GeneratedKernelsAgainstBruteForce) {
   std::cout << "[cross-check] " << kernels << " kernels, " << schedules
             << " schedules (" << illegal << " illegal), " << depsSeen
             << " dependence relations, " << shared << " shared and "
-            << wrapped << " wrapping allocations\n";
+            << wrapped << " wrapping allocations, " << exactPairs
+            << " exact dependent pairs, " << exactStops
+            << " exact analyses stopped at the budget\n";
+  EXPECT_GT(exactPairs, kernels);
+  EXPECT_LE(exactStops, kernels / 50);
 }
 
 } // namespace

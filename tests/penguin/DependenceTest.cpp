@@ -611,3 +611,55 @@ TEST(DependenceTest, OriginalScheduleIsAlwaysLegal) {
 }
 
 } // namespace
+
+namespace {
+
+// for i < 8 { s0: A[i] = ..; s1: A[i] = ..; s2: B[i] = A[i] }: the write of
+// s0 is overwritten before it is read.
+const char *kOverwrite = R"(kernel over() {
+  tensor A : f32[8] SBUF
+  tensor B : f32[8] DRAM output
+  tensor C : f32[8] DRAM input
+  for i = 0 to 8 step 1 {
+    s0: A[i] = copy(C[i])
+    s1: A[i] = exp(C[i])
+    s2: B[i] = copy(A[i])
+  }
+})";
+
+TEST(DependenceTest, ExactModeDropsOverwrittenSources) {
+  Module m = parse(kOverwrite);
+  DependenceAnalysis may(m.kernels.front());
+  DependenceAnalysis exact(m.kernels.front(), DependenceMode::Exact);
+  auto raws = [](const DependenceAnalysis &da) {
+    std::vector<std::pair<int64_t, int64_t>> out;
+    for (const Dependence &d : da.dependences(kRAW))
+      out.push_back({d.srcId, d.dstId});
+    return out;
+  };
+  // May: both writes reach the read; exact: only the last one.
+  EXPECT_EQ(raws(may), (std::vector<std::pair<int64_t, int64_t>>{{0, 2}, {1, 2}}));
+  EXPECT_EQ(raws(exact), (std::vector<std::pair<int64_t, int64_t>>{{1, 2}}));
+  std::vector<Dependence> d = exact.dependences(kRAW);
+  EXPECT_TRUE(d[0].relation.isEqual(
+      presburger::parseRelation("{ s1[i] -> s2[i] : 0 <= i <= 7 }")));
+  EXPECT_EQ(d[0].tensor, "A_alloc");
+  EXPECT_EQ(d[0].srcTensor, "A");
+  // Running s2 between s0 and s1 breaks the exact RAW (s2 would read s0's
+  // value); running s0 after s2 does not break it, only the WAW.
+  UnionRelation between = U("{ s0[i] -> [i, 0]; s2[i] -> [i, 1]; s1[i] -> [i, 2] }");
+  UnionRelation s0Last = U("{ s1[i] -> [i, 0]; s2[i] -> [i, 1]; s0[i] -> [i, 2] }");
+  EXPECT_TRUE(exact.checkValidSchedule(between, {}, kRAW).has_value());
+  EXPECT_FALSE(exact.checkValidSchedule(s0Last, {}, kRAW).has_value());
+  EXPECT_TRUE(may.checkValidSchedule(s0Last, {}, kRAW).has_value());
+  // With all three types both modes refuse both schedules.
+  EXPECT_TRUE(exact.checkValidSchedule(s0Last).has_value());
+  EXPECT_TRUE(may.checkValidSchedule(s0Last).has_value());
+  // Exact WAW: s0 -> s1 (consecutive writes of A[i]).
+  std::vector<Dependence> waw = exact.dependences(kWAW);
+  ASSERT_EQ(waw.size(), 1u);
+  EXPECT_EQ(waw[0].srcId, 0);
+  EXPECT_EQ(waw[0].dstId, 1);
+}
+
+} // namespace

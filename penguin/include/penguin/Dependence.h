@@ -47,6 +47,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -67,6 +68,21 @@ public:
 /// The seed's assertion text for an IR node the walk does not know.
 inline constexpr const char *kUnhandledIRClassMessage =
     "Unhandled IR class in NeuronISLDependenceAnalysis";
+
+/// Which dependences the analysis computes. May: the seed's memory-based
+/// May-dependences (every pair of accesses to one element, ordered by the
+/// program). Exact: value-based dependences (presburger::computeFlow): RAW
+/// from the last write of the element before each read, WAR from each read
+/// to the first write after it, WAW from the last write before each write
+/// (writes under approximate predicates are may-writes). For the legality
+/// of a schedule, checking all three exact types refuses the same
+/// schedules as the may ones (their transitive consequences are the may
+/// dependences); checking RAW alone refuses only schedules that change
+/// what a read reads.
+enum class DependenceMode { May, Exact };
+
+/// "may", "exact".
+std::string_view toString(DependenceMode mode);
 
 /// The seed's DependenceType. The enumerators' values carry no meaning.
 enum class DependenceType { RAW, WAR, WAW };
@@ -135,9 +151,11 @@ public:
   /// Collects the kernel's instructions. Throws DependenceError for a
   /// statement node the walk does not handle (kUnhandledIRClassMessage) and
   /// for two instructions with the same id.
-  explicit DependenceAnalysis(const Kernel &kernel);
+  explicit DependenceAnalysis(const Kernel &kernel,
+                              DependenceMode mode = DependenceMode::May);
 
   const Kernel &kernel() const { return kernel_; }
+  DependenceMode mode() const { return mode_; }
 
   //===--------------------------------------------------------------------===//
   // Domains
@@ -208,9 +226,10 @@ public:
   // Dependences and legality
   //===--------------------------------------------------------------------===//
 
-  /// The May-dependences of the given types between the instructions
-  /// `instIds` (empty: all), one entry per (type, source, sink,
-  /// allocation), sorted in that order; empty relations are left out.
+  /// The dependences (May or Exact, as the analysis' mode says) of the
+  /// given types between the instructions `instIds` (empty: all), one entry
+  /// per (type, source, sink, allocation), sorted in that order; empty
+  /// relations are left out.
   std::vector<Dependence>
   dependences(std::span<const DependenceType> types = kAllDependenceTypes,
               std::span<const int64_t> instIds = {}) const;
@@ -267,13 +286,22 @@ private:
                             LoopNest &enclosing) const;
   presburger::Relation schedulePiece(const presburger::UnionRelation &s,
                                      int64_t id) const;
+  std::vector<Dependence>
+  exactDependences(std::span<const DependenceType> types,
+                   const std::set<int64_t> &chosen) const;
 
   const Kernel &kernel_;
+  DependenceMode mode_;
   std::map<int64_t, InstInfo> insts_;
   std::vector<int64_t> order_; // ids in program order
   mutable std::optional<std::vector<AccessInfo>> accesses_;
   mutable std::optional<presburger::UnionRelation> schedule_;
   mutable std::map<std::pair<int64_t, int64_t>, presburger::Relation> before_;
+  // Exact dependences per (type, chosen instructions): computeFlow is the
+  // costly part, and legality checks ask for the same ones again.
+  mutable std::map<std::pair<int, std::vector<int64_t>>,
+                   std::vector<Dependence>>
+      exact_;
 };
 
 /// Simplifies for printing: each piece coalesced (kept only when the

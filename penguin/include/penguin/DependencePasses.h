@@ -1,10 +1,13 @@
 //===- DependencePasses.h - dependences and check-schedule -----*- C++ -*-===//
 //
-//   dependences            reports, per kernel, the iteration domain, the
+//   dependences[=MODE]     reports, per kernel, the iteration domain, the
 //                          schedule of the original program (as a tree in
 //                          flow style and flattened), the RAW, WAR and WAW
-//                          May-dependences and their distance vectors;
-//   check-schedule=SCHED   checks a candidate schedule (a schedule tree or a
+//                          dependences and their distance vectors; MODE is
+//                          `may` (default: the seed's May-dependences) or
+//                          `exact` (value-based, DependenceMode::Exact);
+//   check-schedule=[MODE:]SCHED
+//                          checks a candidate schedule (a schedule tree or a
 //                          flattened isl relation; inline text when SCHED
 //                          contains '{', otherwise a file name) against the
 //                          dependences of the module's only kernel and

@@ -62,6 +62,9 @@ public:
   virtual std::string_view description() const = 0;
   /// Whether the pass needs an argument (`--pass NAME=ARGUMENT`).
   virtual bool needsArgument() const { return false; }
+  /// Whether it takes one at all (an optional argument when it does but
+  /// does not need one).
+  virtual bool acceptsArgument() const { return needsArgument(); }
   /// Receives the argument; the default throws IRError (the pass takes
   /// none).
   virtual void setArgument(std::string_view argument);

@@ -5,6 +5,7 @@
 #include "penguin/AllocationMap.h"
 #include "penguin/IntegerSetBridge.h"
 
+#include "presburger/Dataflow.h"
 #include "presburger/Errors.h"
 
 #include <algorithm>
@@ -142,7 +143,13 @@ std::string timeOf(const Relation &sched,
 // Construction
 //===----------------------------------------------------------------------===//
 
-DependenceAnalysis::DependenceAnalysis(const Kernel &kernel) : kernel_(kernel) {
+std::string_view toString(DependenceMode mode) {
+  return mode == DependenceMode::Exact ? "exact" : "may";
+}
+
+DependenceAnalysis::DependenceAnalysis(const Kernel &kernel,
+                                       DependenceMode mode)
+    : kernel_(kernel), mode_(mode) {
   LoopNest nest;
   collect(kernel.body, nest);
 }
@@ -423,6 +430,8 @@ DependenceAnalysis::dependences(std::span<const DependenceType> types,
                                 std::span<const int64_t> instIds) const {
   std::vector<int64_t> ids = selectIds(instIds);
   std::set<int64_t> chosen(ids.begin(), ids.end());
+  if (mode_ == DependenceMode::Exact)
+    return exactDependences(types, chosen);
   const std::vector<AccessInfo> &acc = accesses();
   std::vector<Dependence> out;
   for (DependenceType type : types) {
@@ -477,6 +486,99 @@ DependenceAnalysis::dependences(std::span<const DependenceType> types,
   return out;
 }
 
+std::vector<Dependence>
+DependenceAnalysis::exactDependences(std::span<const DependenceType> types,
+                                     const std::set<int64_t> &chosen) const {
+  const std::vector<AccessInfo> &acc = accesses();
+  const std::vector<std::string> params = paramNames(kernel_);
+  // The original schedule, and the same with time reversed: the last
+  // write before a point in reversed time is the first one after it.
+  const UnionRelation s0 = presburger::padSchedule(originalSchedule());
+  UnionRelation reversedTime(s0.paramNames());
+  for (const Relation &p : s0.pieces()) {
+    Space time = p.space().rangeSpace();
+    BasicRelation neg(Space::relation(time.paramNames(), time.setTuple(),
+                                      time.setTuple()));
+    for (unsigned d = 0; d < p.numRange(); ++d) {
+      std::vector<Int> eq(neg.numCols());
+      eq[neg.offset(VarKind::Domain) + d] = Int(1);
+      eq[neg.offset(VarKind::Range) + d] = Int(1);
+      neg.addEquality(eq);
+    }
+    reversedTime.add(p.applyRange(Relation(std::move(neg))));
+  }
+  std::set<std::string> allocations;
+  for (const AccessInfo &a : acc)
+    allocations.insert(a.space);
+  std::vector<Dependence> out;
+  const std::vector<int64_t> chosenIds(chosen.begin(), chosen.end());
+  for (DependenceType type : types) {
+    auto cached = exact_.find({int(type), chosenIds});
+    if (cached != exact_.end()) {
+      out.insert(out.end(), cached->second.begin(), cached->second.end());
+      continue;
+    }
+    std::map<std::tuple<int64_t, int64_t, std::string>, Dependence> found;
+    for (const std::string &alloc : allocations) {
+      // This allocation's reads, definite writes and may-writes (under an
+      // approximate predicate the instruction may not run where its exact
+      // domain says).
+      UnionRelation reads(params), writes(params), mayWrites(params);
+      std::map<std::pair<int64_t, bool>, std::set<std::string>> tensors;
+      for (const AccessInfo &a : acc) {
+        if (a.space != alloc || !chosen.count(a.instId))
+          continue;
+        tensors[{a.instId, a.isWrite}].insert(a.tensor);
+        if (!a.isWrite) {
+          reads.add(a.relation);
+          continue;
+        }
+        bool approx = false;
+        for (const AffinePredicate &p : info(a.instId).inst->predicates)
+          approx = approx || p.isApprox();
+        (approx ? mayWrites : writes).add(a.relation);
+      }
+      presburger::AccessInfo flow;
+      flow.mustSource = writes;
+      flow.maySource = mayWrites;
+      UnionRelation pairs; // { source -> sink }
+      if (type == DependenceType::RAW) {
+        flow.sink = reads;
+        flow.schedule = s0;
+        pairs = presburger::computeFlow(flow).mayDependence;
+      } else if (type == DependenceType::WAR) {
+        flow.sink = reads;
+        flow.schedule = reversedTime;
+        pairs = presburger::computeFlow(flow).mayDependence.reverse();
+      } else {
+        flow.sink = writes.unite(mayWrites);
+        flow.schedule = s0;
+        pairs = presburger::computeFlow(flow).mayDependence;
+      }
+      bool srcWrites = type != DependenceType::WAR;
+      bool dstWrites = type != DependenceType::RAW;
+      for (const Relation &piece : pairs.pieces()) {
+        if (piece.isEmpty())
+          continue;
+        Dependence d;
+        d.type = type;
+        d.srcId = std::stoll(piece.space().domainTuple().name().substr(1));
+        d.dstId = std::stoll(piece.space().rangeTuple().name().substr(1));
+        d.tensor = alloc;
+        d.srcTensor = joinNames(tensors[{d.srcId, srcWrites}]);
+        d.dstTensor = joinNames(tensors[{d.dstId, dstWrites}]);
+        d.relation = piece;
+        found.emplace(std::make_tuple(d.srcId, d.dstId, alloc), std::move(d));
+      }
+    }
+    std::vector<Dependence> &mine = exact_[{int(type), chosenIds}];
+    for (auto &[key, d] : found)
+      mine.push_back(std::move(d));
+    out.insert(out.end(), mine.begin(), mine.end());
+  }
+  return out;
+}
+
 UnionRelation DependenceAnalysis::dependenceUnion(DependenceType type) const {
   UnionRelation u(paramNames(kernel_));
   DependenceType types[] = {type};
@@ -505,7 +607,7 @@ DependenceAnalysis::prepareSchedule(const UnionRelation &schedule,
                           schedule.toString());
   UnionRelation padded;
   try {
-    padded = padSchedule(schedule);
+    padded = penguin::padSchedule(schedule);
   } catch (const ScheduleError &e) {
     throw DependenceError(e.what());
   }

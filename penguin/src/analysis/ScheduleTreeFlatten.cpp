@@ -8,6 +8,7 @@
 
 #include "penguin/ScheduleTree.h"
 
+#include "presburger/Dataflow.h"
 #include "presburger/Errors.h"
 #include "presburger/Parser.h"
 
@@ -156,7 +157,6 @@ UnionRelation ScheduleTree::getMap() const {
 }
 
 UnionRelation padSchedule(const UnionRelation &map) {
-  unsigned K = 0;
   for (const Relation &p : map.pieces()) {
     if (!p.isRelation())
       throw ScheduleError("a schedule maps statement instances to times; "
@@ -167,20 +167,8 @@ UnionRelation padSchedule(const UnionRelation &map) {
       throw ScheduleError("the times of a schedule are anonymous flat "
                           "tuples [t0, t1, ...]; found " +
                           p.toString());
-    K = std::max(K, out.numDims());
   }
-  UnionRelation res(map.paramNames());
-  for (const Relation &p : map.pieces()) {
-    unsigned n = p.numRange();
-    Relation q = p;
-    if (n < K) {
-      q = q.insertDims(VarKind::Range, n, K - n);
-      for (unsigned k = n; k < K; ++k)
-        q = q.fix(VarKind::Range, k, Int(0));
-    }
-    res.add(std::move(q));
-  }
-  return res;
+  return presburger::padSchedule(map); // the engine's padding, checked
 }
 
 UnionRelation parseSchedule(std::string_view text, const std::string &file) {
@@ -222,7 +210,7 @@ UnionRelation parseSchedule(std::string_view text, const std::string &file) {
   }
   if (u.isEmptyUnion())
     throw ScheduleError("the schedule is empty");
-  return padSchedule(u);
+  return penguin::padSchedule(u);
 }
 
 } // namespace penguin

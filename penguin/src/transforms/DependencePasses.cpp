@@ -19,12 +19,28 @@ std::string kernelWhere(const Kernel &k) {
   return "kernel " + (k.name.empty() ? std::string("<unnamed>") : k.name);
 }
 
+/// "exact" or "may" (IRError otherwise).
+DependenceMode parseMode(std::string_view text, std::string_view pass) {
+  if (text == "exact")
+    return DependenceMode::Exact;
+  if (text == "may")
+    return DependenceMode::May;
+  throw IRError("pass '" + std::string(pass) +
+                "': the dependences are 'may' or 'exact', not '" +
+                std::string(text) + "'");
+}
+
 class DependencesPass : public Pass {
 public:
   std::string_view name() const override { return "dependences"; }
   std::string_view description() const override {
-    return "report the RAW/WAR/WAW May-dependences of each kernel and their "
-           "distance vectors (the module is unchanged)";
+    return "report the RAW/WAR/WAW dependences of each kernel and their "
+           "distance vectors (dependences=exact: value-based; default "
+           "may: the seed's May-dependences; the module is unchanged)";
+  }
+  bool acceptsArgument() const override { return true; }
+  void setArgument(std::string_view argument) override {
+    mode_ = parseMode(argument, name());
   }
 
   void run(Module &module, PassContext &ctx) override {
@@ -38,9 +54,10 @@ public:
 
 private:
   void report(const Kernel &k, PassContext &ctx) {
-    DependenceAnalysis da(k);
+    DependenceAnalysis da(k, mode_);
     std::ostringstream os;
-    os << kernelWhere(k) << ": dependences\n";
+    os << kernelWhere(k) << ": dependences"
+       << (mode_ == DependenceMode::Exact ? " (exact)" : "") << "\n";
     os << "  domain: " << printCompact(trySimplify(da.domain())) << "\n";
     os << "  schedule tree: " << da.getScheduleTree().str(YamlStyle::Flow)
        << "\n";
@@ -77,18 +94,27 @@ private:
     if (ctx.report)
       *ctx.report << os.str();
   }
+
+  DependenceMode mode_ = DependenceMode::May;
 };
 
 class CheckSchedulePass : public Pass {
 public:
   std::string_view name() const override { return "check-schedule"; }
   std::string_view description() const override {
-    return "check-schedule=SCHEDULE: check a candidate schedule (tree or "
-           "isl relation; a file, or inline text when it contains '{') "
-           "against the dependences; exit status 3 when it violates one";
+    return "check-schedule=[exact:]SCHEDULE: check a candidate schedule "
+           "(tree or isl relation; a file, or inline text when it contains "
+           "'{') against the dependences (exact: value-based ones); exit "
+           "status 3 when it violates one";
   }
   bool needsArgument() const override { return true; }
   void setArgument(std::string_view argument) override {
+    for (std::string_view prefix : {"exact:", "may:"})
+      if (argument.substr(0, prefix.size()) == prefix) {
+        mode_ = parseMode(prefix.substr(0, prefix.size() - 1), name());
+        argument.remove_prefix(prefix.size());
+        break;
+      }
     argument_ = std::string(argument);
   }
 
@@ -117,7 +143,7 @@ public:
     presburger::UnionRelation schedule;
     locatedAt(schedLoc, [&]() { schedule = parseSchedule(text, file); });
     locatedAt(schedLoc, [&]() {
-      DependenceAnalysis da(k);
+      DependenceAnalysis da(k, mode_);
       std::vector<Dependence> deps = da.dependences();
       presburger::UnionRelation prepared = da.prepareSchedule(schedule);
       std::vector<DependenceViolation> v =
@@ -149,6 +175,7 @@ public:
 
 private:
   std::string argument_;
+  DependenceMode mode_ = DependenceMode::May;
 };
 
 } // namespace

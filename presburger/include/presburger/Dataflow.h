@@ -53,7 +53,8 @@ struct Flow {
   UnionRelation mayNoSource;
 };
 
-/// The dataflow of `info`. SpaceError when the schedule maps an instance
+/// The dataflow of `info` (not coalesced: call coalesce() on what you
+/// print). SpaceError when the schedule maps an instance
 /// to a nested tuple or the accesses are not relations. Cost: per pair of
 /// sink and source spaces a composition and a lexicographic order; one
 /// parametric lexmax per sink access space (exponential in the worst case;
