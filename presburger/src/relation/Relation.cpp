@@ -1,6 +1,6 @@
 //===- Relation.cpp - Boolean algebra on unions of basic relations --------===//
 #include "presburger/Relation.h"
-#include "DifferenceConstraints.h"
+#include "solve/DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Printer.h"
 #include "presburger/Simplex.h"

@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "presburger/BasicRelation.h"
-#include "DifferenceConstraints.h"
+#include "solve/DifferenceConstraints.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"

@@ -16,8 +16,8 @@
 // before they replace the pair, so a result is never an approximation.
 //
 //===----------------------------------------------------------------------===//
-#include "DifferenceConstraints.h"
-#include "FuseCuts.h"
+#include "solve/DifferenceConstraints.h"
+#include "basic/FuseCuts.h"
 
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"

@@ -1,6 +1,6 @@
 //===- BasicRelation.cpp - Conjunctions of affine constraints -------------===//
 #include "presburger/BasicRelation.h"
-#include "DifferenceConstraints.h"
+#include "solve/DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Simplex.h"
 

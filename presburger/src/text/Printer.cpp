@@ -28,7 +28,7 @@
 #include "presburger/Relation.h"
 #include "presburger/UnionRelation.h"
 
-#include "ParserImpl.h"
+#include "text/ParserImpl.h"
 
 #include <algorithm>
 #include <map>

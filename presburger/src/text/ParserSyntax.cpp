@@ -28,7 +28,7 @@
 // i / (2*3), and `-i % 3` is -(i % 3).
 //
 //===----------------------------------------------------------------------===//
-#include "ParserImpl.h"
+#include "text/ParserImpl.h"
 
 #include <algorithm>
 #include <unordered_map>

@@ -24,7 +24,7 @@
 // the division columns to their values.
 //
 //===----------------------------------------------------------------------===//
-#include "ParserImpl.h"
+#include "text/ParserImpl.h"
 
 #include "presburger/Relation.h"
 #include "presburger/WorkBudget.h"

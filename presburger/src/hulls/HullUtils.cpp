@@ -1,7 +1,7 @@
 //===- HullUtils.cpp - Shared machinery of the hull operations ------------===//
-#include "HullUtils.h"
-#include "FuseCuts.h"
-#include "DifferenceConstraints.h"
+#include "hulls/HullUtils.h"
+#include "basic/FuseCuts.h"
+#include "solve/DifferenceConstraints.h"
 
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"

@@ -1,5 +1,5 @@
 //===- Lexmin.cpp - Lexicographic minimum and maximum of relations --------===//
-#include "FuseCuts.h"
+#include "basic/FuseCuts.h"
 #include "presburger/Errors.h"
 #include "presburger/ParametricLexMin.h"
 #include "presburger/Relation.h"

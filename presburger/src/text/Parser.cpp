@@ -1,7 +1,7 @@
 //===- Parser.cpp - isl notation in: the public entry points --------------===//
 #include "presburger/Parser.h"
 
-#include "ParserImpl.h"
+#include "text/ParserImpl.h"
 #include "presburger/WorkBudget.h"
 
 #include <new>

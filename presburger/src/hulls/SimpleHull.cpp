@@ -11,9 +11,9 @@
 // so it is looser than the convex hull.
 //
 //===----------------------------------------------------------------------===//
-#include "DifferenceConstraints.h"
-#include "FuseCuts.h"
-#include "HullUtils.h"
+#include "solve/DifferenceConstraints.h"
+#include "basic/FuseCuts.h"
+#include "hulls/HullUtils.h"
 
 #include "presburger/Errors.h"
 #include "presburger/Relation.h"

@@ -36,7 +36,7 @@
 // semantics). Work is charged to the budget.
 //
 //===----------------------------------------------------------------------===//
-#include "HullUtils.h"
+#include "hulls/HullUtils.h"
 
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"

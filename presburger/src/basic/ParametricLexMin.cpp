@@ -1,6 +1,6 @@
 //===- ParametricLexMin.cpp - Parametric integer programming --------------===//
 #include "presburger/ParametricLexMin.h"
-#include "DifferenceConstraints.h"
+#include "solve/DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Fraction.h"
 #include "presburger/Simplex.h"

@@ -7,7 +7,7 @@
 // of the line; a backslash before a newline joins the two lines.
 //
 //===----------------------------------------------------------------------===//
-#include "ParserImpl.h"
+#include "text/ParserImpl.h"
 
 #include <algorithm>
 #include <cctype>

@@ -4,7 +4,7 @@
 // only arithmetic is one LP per bound that only one side of a cut has.
 //
 //===----------------------------------------------------------------------===//
-#include "FuseCuts.h"
+#include "basic/FuseCuts.h"
 
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"

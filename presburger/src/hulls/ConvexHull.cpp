@@ -20,8 +20,8 @@
 //     the affine hull; the divisions are put back as locals; simplified.
 //
 //===----------------------------------------------------------------------===//
-#include "DifferenceConstraints.h"
-#include "HullUtils.h"
+#include "solve/DifferenceConstraints.h"
+#include "hulls/HullUtils.h"
 
 #include "presburger/Errors.h"
 #include "presburger/Relation.h"

@@ -8,7 +8,7 @@
 // integers (valid for every integer point of the shadow).
 //
 //===----------------------------------------------------------------------===//
-#include "HullUtils.h"
+#include "hulls/HullUtils.h"
 
 #include "presburger/Relation.h"
 #include "presburger/WorkBudget.h"

@@ -21,7 +21,7 @@
 //     these lifted disjuncts.
 //
 //===----------------------------------------------------------------------===//
-#include "HullUtils.h"
+#include "hulls/HullUtils.h"
 
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Relation.h"

@@ -1,6 +1,6 @@
 //===- Redundancy.cpp - Implicit equalities and redundant constraints -----===//
 #include "presburger/BasicRelation.h"
-#include "DifferenceConstraints.h"
+#include "solve/DifferenceConstraints.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"

@@ -1,5 +1,5 @@
 //===- DifferenceConstraints.cpp - Systems of x - y + c >= 0 --------------===//
-#include "DifferenceConstraints.h"
+#include "solve/DifferenceConstraints.h"
 
 #include <cstdint>
 
