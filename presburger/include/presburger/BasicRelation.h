@@ -253,8 +253,12 @@ public:
   /// products, compositions and projections.
   void appendMapped(const BasicRelation &src, const std::vector<unsigned> &map);
 
-  /// Debugging dump (not isl notation; see Printer.h for that).
+  /// isl notation, as printBasicRelation (Printer.h) writes it:
+  /// `[n] -> { S[i] : 0 <= i < n }`. Defined by the text layer.
   std::string toString() const;
+  /// The raw representation for debugging: space, constraint rows and
+  /// division table. Not isl notation; never used in error messages.
+  std::string dump() const;
 
   /// A point (every variable, locals included) found without a tableau:
   /// the first candidate that satisfies every constraint. The candidates:

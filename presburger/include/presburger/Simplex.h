@@ -28,8 +28,6 @@
 
 namespace presburger {
 
-class BasicRelation;
-
 enum class OptimumKind { Empty, Unbounded, Bounded };
 
 struct Optimum {
@@ -41,13 +39,15 @@ struct Optimum {
 class Simplex {
 public:
   explicit Simplex(unsigned numVars);
-  /// The tableau of `b`'s constraints over all its variables (locals
-  /// included): its equalities first (two constraints each, from index 0),
-  /// then its inequalities (from 2 * b.numEqualities()). Adding stops at
+  /// The tableau of `equalities` == 0 and `inequalities` >= 0 (rows of
+  /// numVars + 1 entries, the constant last; both matrices have that many
+  /// columns): the equalities first (two constraints each, from index 0),
+  /// then the inequalities (from 2 * equalities.numRows()). Adding stops at
   /// the first constraint that makes it rationally empty: isEmpty() then
-  /// holds and the later constraints are absent. Does not charge the work
-  /// budget for the construction (callers charge by their own measure).
-  explicit Simplex(const BasicRelation &b);
+  /// holds and the later constraints are absent. A basic relation `b` gives
+  /// its tableau as Simplex(b.equalities(), b.inequalities()). Throws
+  /// InvalidArgument when the widths differ or are zero.
+  Simplex(const Matrix &equalities, const Matrix &inequalities);
 
   unsigned numVariables() const { return unsigned(vars_.size()); }
   unsigned numConstraints() const { return unsigned(cons_.size()); }

@@ -535,7 +535,7 @@ bool BasicRelation::normalize() {
 bool BasicRelation::isRationallyEmpty() const {
   if (obviouslyEmpty_)
     return true;
-  return Simplex(*this).isEmpty();
+  return Simplex(eqs_, ineqs_).isEmpty();
 }
 
 bool BasicRelation::isEmpty() const {
@@ -814,7 +814,7 @@ void BasicRelation::appendMapped(const BasicRelation &src,
       setDivDef(first + k, mapRow(src.divNum_.row(k)), src.divDen_[k]);
 }
 
-std::string BasicRelation::toString() const {
+std::string BasicRelation::dump() const {
   std::ostringstream os;
   os << space_.toString() << " locals=" << numLocals_
      << (obviouslyEmpty_ ? " (empty)" : "") << "\n";

@@ -63,7 +63,7 @@ bool validOn(const BasicRelation &d,
              const std::vector<const std::vector<Int> *> &rows, size_t skip) {
   if (rows.size() <= 1)
     return true;
-  Simplex s(d);
+  Simplex s(d.equalities(), d.inequalities());
   for (size_t k = 0; k < rows.size(); ++k) {
     if (k == skip)
       continue;

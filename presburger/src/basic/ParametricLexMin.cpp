@@ -76,7 +76,8 @@ private:
 
 PipBranch::PipBranch(const BasicRelation &problem, unsigned numSymbols,
                      const BasicRelation &context)
-    : numSyms_(context.numVars()), context_(context), contextSimplex_(context) {
+    : numSyms_(context.numVars()), context_(context), 
+      contextSimplex_(context.equalities(), context.inequalities()) {
   unsigned n = problem.numVars() - numSymbols;
   tab_ = Matrix(0, kSym + numSyms_ + n);
   colUnknown_.assign(colStart(), 0);

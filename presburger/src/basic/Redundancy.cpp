@@ -23,7 +23,7 @@ bool BasicRelation::detectEqualities(Simplex *tableau) {
     return true;
   while (ineqs_.numRows() > 0) {
     WorkBudget::charge(numConstraints());
-    Simplex s(*this);
+    Simplex s(eqs_, ineqs_);
     if (s.isEmpty()) {
       markEmpty();
       return false;
@@ -76,7 +76,7 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   WorkBudget::charge(numConstraints() * numCols());
   std::optional<Simplex> built;
   if (!tableau) {
-    built.emplace(*this);
+    built.emplace(eqs_, ineqs_);
     tableau = &*built;
     eqRowsInTableau = eqs_.numRows();
   }

@@ -3,6 +3,7 @@
 #include "presburger/Errors.h"
 #include "presburger/ParametricLexMin.h"
 #include "presburger/Relation.h"
+#include "presburger/UnionRelation.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
 
@@ -34,7 +35,7 @@ std::optional<PointOptimum> rationalLexOptIfIntegral(const BasicRelation &b,
     return PointOptimum{false, std::move(*corner)};
   unsigned n = b.numVars();
   WorkBudget::charge(b.numConstraints() * b.numCols());
-  Simplex tab(b);
+  Simplex tab(b.equalities(), b.inequalities());
   PointOptimum out;
   if (tab.isEmpty()) {
     out.empty = true;
@@ -372,5 +373,13 @@ Relation lexOpt(const Relation &r, bool maximize) {
 
 Relation Relation::lexmin() const { return lexOpt(*this, false); }
 Relation Relation::lexmax() const { return lexOpt(*this, true); }
+
+UnionRelation UnionRelation::lexmin() const {
+  return map([](const Relation &r) { return r.lexmin(); });
+}
+
+UnionRelation UnionRelation::lexmax() const {
+  return map([](const Relation &r) { return r.lexmax(); });
+}
 
 } // namespace presburger

@@ -2,7 +2,6 @@
 #include "presburger/Relation.h"
 #include "solve/DifferenceConstraints.h"
 #include "presburger/Errors.h"
-#include "presburger/Printer.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
 
@@ -578,7 +577,5 @@ void Relation::removeEmptyDisjuncts() {
       kept.push_back(std::move(b));
   disjuncts_ = std::move(kept);
 }
-
-std::string Relation::toString() const { return printRelation(*this); }
 
 } // namespace presburger

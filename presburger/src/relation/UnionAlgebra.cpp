@@ -219,39 +219,6 @@ UnionRelation UnionRelation::lexOrderTo(const UnionRelation &other,
       [op](const Relation &p, const Relation &q) { return p.lexOrderTo(q, op); });
 }
 
-UnionRelation UnionRelation::lexmin() const {
-  return map([](const Relation &r) { return r.lexmin(); });
-}
-
-UnionRelation UnionRelation::lexmax() const {
-  return map([](const Relation &r) { return r.lexmax(); });
-}
-
-UnionRelation UnionRelation::gist(const UnionRelation &context) const {
-  WorkBudget::Operation op;
-  UnionRelation x = *this, c = context;
-  presburger::alignParams(x, c);
-  UnionRelation out(x.params_);
-  if (c.isParamsUnion()) {
-    for (const Relation &r : x.pieces_)
-      out.add(r.gistParams(c.pieces_.front()));
-    return out;
-  }
-  for (const Relation &r : x.pieces_) {
-    if (const Relation *same = c.find(r.space())) {
-      out.add(r.gist(*same));
-      continue;
-    }
-    if (r.isRelation() && c.isSetUnion()) {
-      // A set context on the domain of a relation.
-      for (const Relation &s : c.pieces_)
-        if (s.space().setTuple() == r.space().domainTuple())
-          out.add(r.gistDomain(s));
-    }
-  }
-  return out;
-}
-
 bool UnionRelation::isSingleValued() const {
   WorkBudget::Operation op;
   // Pieces with the same domain tuple may map one point to two images.

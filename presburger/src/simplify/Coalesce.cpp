@@ -67,7 +67,7 @@ bool isNegation(ConstRow a, ConstRow b) {
 /// b's tableau, its construction charged to the budget.
 Simplex simplexOf(const BasicRelation &b) {
   WorkBudget::charge(b.numConstraints() * b.numCols());
-  return Simplex(b);
+  return Simplex(b.equalities(), b.inequalities());
 }
 
 /// Divides `v` by the gcd of all its entries (an exact rescaling).

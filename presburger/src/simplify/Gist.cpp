@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "presburger/Errors.h"
 #include "presburger/Relation.h"
+#include "presburger/UnionRelation.h"
 #include "presburger/WorkBudget.h"
 
 #include <algorithm>
@@ -224,6 +225,31 @@ Relation Relation::gistParams(const Relation &paramsContext) const {
     lifted.addDisjunct(std::move(l));
   }
   return gist(lifted);
+}
+
+UnionRelation UnionRelation::gist(const UnionRelation &context) const {
+  WorkBudget::Operation op;
+  UnionRelation x = *this, c = context;
+  presburger::alignParams(x, c);
+  UnionRelation out(x.params_);
+  if (c.isParamsUnion()) {
+    for (const Relation &r : x.pieces_)
+      out.add(r.gistParams(c.pieces_.front()));
+    return out;
+  }
+  for (const Relation &r : x.pieces_) {
+    if (const Relation *same = c.find(r.space())) {
+      out.add(r.gist(*same));
+      continue;
+    }
+    if (r.isRelation() && c.isSetUnion()) {
+      // A set context on the domain of a relation.
+      for (const Relation &s : c.pieces_)
+        if (s.space().setTuple() == r.space().domainTuple())
+          out.add(r.gistDomain(s));
+    }
+  }
+  return out;
 }
 
 } // namespace presburger

@@ -1,6 +1,6 @@
 //===- Simplex.cpp - Exact rational simplex with rollback -----------------===//
 #include "presburger/Simplex.h"
-#include "presburger/BasicRelation.h"
+#include "presburger/Errors.h"
 #include "presburger/WorkBudget.h"
 
 #include <cassert>
@@ -25,11 +25,22 @@ Simplex::Simplex(unsigned numVars) : tab_(0, 2 + numVars) {
   }
 }
 
-Simplex::Simplex(const BasicRelation &b) : Simplex(b.numVars()) {
-  for (unsigned i = 0; i < b.numEqualities() && !isEmpty(); ++i)
-    addEquality(b.equality(i));
-  for (unsigned i = 0; i < b.numInequalities() && !isEmpty(); ++i)
-    addInequality(b.inequality(i));
+namespace {
+/// The number of variables of rows `equalities` and `inequalities`.
+unsigned numVarsOfRows(const Matrix &equalities, const Matrix &inequalities) {
+  if (inequalities.numColumns() == 0 ||
+      equalities.numColumns() != inequalities.numColumns())
+    throw InvalidArgument("simplex rows of different or zero widths");
+  return inequalities.numColumns() - 1;
+}
+} // namespace
+
+Simplex::Simplex(const Matrix &equalities, const Matrix &inequalities)
+    : Simplex(numVarsOfRows(equalities, inequalities)) {
+  for (unsigned i = 0; i < equalities.numRows() && !isEmpty(); ++i)
+    addEquality(equalities.row(i));
+  for (unsigned i = 0; i < inequalities.numRows() && !isEmpty(); ++i)
+    addInequality(inequalities.row(i));
 }
 
 unsigned Simplex::addVariable() {

@@ -731,4 +731,10 @@ std::string printUnionRelation(const UnionRelation &u) {
   return paramsPrefix(u.paramNames()) + "{ " + body + (body.empty() ? "}" : " }");
 }
 
+// The toString methods of the objects are defined here, in the text layer,
+// so that the layers below never include the printer.
+std::string BasicRelation::toString() const { return printBasicRelation(*this); }
+std::string Relation::toString() const { return printRelation(*this); }
+std::string UnionRelation::toString() const { return printUnionRelation(*this); }
+
 } // namespace presburger
