@@ -1,4 +1,5 @@
 #include "presburger/LinearAlgebra.h"
+#include "core/Rows.h"
 #include "presburger/Errors.h"
 #include "presburger/WorkBudget.h"
 
@@ -81,14 +82,23 @@ ColumnEchelon columnEchelon(const Matrix &e) {
   return out;
 }
 
-std::optional<IntegerLattice> solveIntegerEqualities(const Matrix &eqs) {
-  unsigned m = eqs.numRows();
-  unsigned n = eqs.numColumns() - 1;
+namespace {
+/// The variable part of `eqs` (every column but the last).
+Matrix variablePart(const Matrix &eqs) {
+  unsigned m = eqs.numRows(), n = eqs.numColumns() - 1;
   Matrix e(m, n);
   for (unsigned r = 0; r < m; ++r)
     for (unsigned c = 0; c < n; ++c)
       e.at(r, c) = eqs.at(r, c);
-  ColumnEchelon ce = columnEchelon(e);
+  return e;
+}
+
+/// The integer solutions of `eqs` from the column echelon form `ce` of its
+/// variable part.
+std::optional<IntegerLattice> latticeOf(const Matrix &eqs,
+                                        const ColumnEchelon &ce) {
+  unsigned m = eqs.numRows();
+  unsigned n = eqs.numColumns() - 1;
   // With x = U y: H y = -const. Solve the pivot rows in order; check the
   // others.
   std::vector<Int> y(n);
@@ -121,6 +131,28 @@ std::optional<IntegerLattice> solveIntegerEqualities(const Matrix &eqs) {
     for (unsigned j = ce.rank; j < n; ++j)
       lat.basis.at(i, j - ce.rank) = ce.u.at(i, j);
   return lat;
+}
+} // namespace
+
+std::optional<IntegerLattice> solveIntegerEqualities(const Matrix &eqs) {
+  return latticeOf(eqs, columnEchelon(variablePart(eqs)));
+}
+
+std::optional<Compression> compressEqualities(const Matrix &eqs) {
+  ColumnEchelon ce = columnEchelon(variablePart(eqs));
+  std::optional<IntegerLattice> lat = latticeOf(eqs, ce);
+  if (!lat)
+    return std::nullopt;
+  Compression c;
+  c.origin = std::move(lat->origin);
+  c.basis = std::move(lat->basis);
+  unsigned n = eqs.numColumns() - 1, k = c.dim();
+  Matrix inv = inverseUnimodular(ce.u);
+  c.leftInverse = Matrix(k, n);
+  for (unsigned j = 0; j < k; ++j)
+    for (unsigned i = 0; i < n; ++i)
+      c.leftInverse.at(j, i) = inv.at(ce.rank + j, i);
+  return c;
 }
 
 Matrix inverseUnimodular(const Matrix &u) {
@@ -178,6 +210,79 @@ Matrix inverseUnimodular(const Matrix &u) {
     for (unsigned r = 0; r < col; ++r)
       subRow(r, col, a.at(r, col));
   return inv;
+}
+
+Matrix toCompressed(const Matrix &rows, const Compression &c) {
+  unsigned n = c.basis.numRows(), k = c.dim();
+  Matrix out(rows.numRows(), k + 1);
+  for (unsigned r = 0; r < rows.numRows(); ++r) {
+    Int cst = rows.at(r, n);
+    for (unsigned i = 0; i < n; ++i) {
+      const Int &a = rows.at(r, i);
+      if (a.isZero())
+        continue;
+      if (!c.origin[i].isZero())
+        cst += a * c.origin[i];
+      for (unsigned j = 0; j < k; ++j)
+        if (!c.basis.at(i, j).isZero())
+          out.at(r, j) += a * c.basis.at(i, j);
+    }
+    out.at(r, k) = cst;
+  }
+  return out;
+}
+
+Matrix fromCompressed(const Matrix &rows, const Compression &c) {
+  unsigned n = c.basis.numRows(), k = c.dim();
+  Matrix out(rows.numRows(), n + 1);
+  for (unsigned r = 0; r < rows.numRows(); ++r) {
+    for (unsigned j = 0; j < k; ++j) {
+      const Int &a = rows.at(r, j);
+      if (a.isZero())
+        continue;
+      for (unsigned i = 0; i < n; ++i)
+        if (!c.leftInverse.at(j, i).isZero())
+          out.at(r, i) += a * c.leftInverse.at(j, i);
+    }
+    out.at(r, n) = rows.at(r, k);
+  }
+  return out;
+}
+
+Matrix kernelRows(const Matrix &m) {
+  unsigned n = m.numColumns();
+  Matrix out(0, n);
+  if (m.numRows() == 0) {
+    for (unsigned i = 0; i < n; ++i) {
+      std::vector<Int> r(n);
+      r[i] = Int(1);
+      out.appendRow(r);
+    }
+    return out;
+  }
+  ColumnEchelon ce = columnEchelon(m);
+  for (unsigned j = ce.rank; j < n; ++j) {
+    std::vector<Int> r(n);
+    for (unsigned i = 0; i < n; ++i)
+      r[i] = ce.u.at(i, j);
+    scaleDownRow(Row(r));
+    out.appendRow(r);
+  }
+  return out;
+}
+
+bool inRowSpace(const Matrix &m, ConstRow row) {
+  bool zero = true;
+  for (const Int &v : row)
+    zero = zero && v.isZero();
+  if (zero)
+    return true;
+  if (m.numRows() == 0)
+    return false;
+  Matrix t = m;
+  unsigned r0 = columnEchelon(m).rank;
+  t.appendRow(row);
+  return columnEchelon(t).rank == r0;
 }
 
 } // namespace presburger

@@ -3,9 +3,9 @@
 // isl's isl_map_affine_hull:
 //  1. For each disjunct (without the divisions only their own definitions
 //     constrain), the affine hull of its integer points over all its
-//     columns, locals included (HullUtils: integerAffineHull grows a set of
-//     integer points until no integer point of the disjunct lies off one of
-//     their equalities). Divisions these equalities fix with a unit
+//     columns, locals included (integerAffineHull, IntegerAffineHull.h,
+//     grows a set of integer points until no integer point of the disjunct
+//     lies off one of their equalities). Divisions these equalities fix with a unit
 //     coefficient are substituted away; then only the equalities are kept.
 //  2. The locals are projected out of these equalities as a lattice: what
 //     remains are equalities on the other columns plus congruences
@@ -21,7 +21,9 @@
 //     these lifted disjuncts.
 //
 //===----------------------------------------------------------------------===//
-#include "hulls/HullUtils.h"
+#include "hulls/IntegerAffineHull.h"
+#include "hulls/LiftedSpace.h"
+#include "hulls/RationalPolyhedron.h"
 
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Relation.h"
@@ -110,7 +112,7 @@ bool congruenceImplied(const std::optional<Compression> &lattice, unsigned n,
 void dropImpliedStrides(
     unsigned base, const Matrix &pure,
     std::vector<std::pair<std::vector<Int>, Int>> &strides) {
-  std::optional<Compression> lattice = compressEqualities(pure, base);
+  std::optional<Compression> lattice = compressEqualities(pure);
   std::erase_if(strides, [&](const std::pair<std::vector<Int>, Int> &s) {
     return congruenceImplied(lattice, base, s.first, s.second);
   });

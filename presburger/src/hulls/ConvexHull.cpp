@@ -20,16 +20,56 @@
 //     the affine hull; the divisions are put back as locals; simplified.
 //
 //===----------------------------------------------------------------------===//
+#include "basic/FuseCuts.h"
+#include "hulls/ConvexHullRational.h"
+#include "hulls/IntegerAffineHull.h"
+#include "hulls/LiftedSpace.h"
 #include "solve/DifferenceConstraints.h"
-#include "hulls/HullUtils.h"
 
 #include "presburger/Errors.h"
+#include "presburger/LinearAlgebra.h"
 #include "presburger/Relation.h"
 #include "presburger/WorkBudget.h"
 
 namespace presburger {
 
 using namespace hulls;
+
+namespace {
+
+/// `r` coalesced, when that gives a single disjunct (its integer points are
+/// the union's, so its hull is the union's over the integers; isl's hulls
+/// coalesce first too). Coalescing gets half of the remaining budget; when
+/// it runs out, or leaves several disjuncts, nullopt.
+std::optional<BasicRelation> coalescedToOne(const Relation &r) {
+  if (r.numDisjuncts() < 2)
+    return std::nullopt;
+  // Split polyhedra first: no LP on pairs that fuse syntactically.
+  std::vector<BasicRelation> live;
+  for (const BasicRelation &d : r.disjuncts()) {
+    BasicRelation b = d;
+    if (b.normalize())
+      live.push_back(std::move(b));
+  }
+  fuseAdjacentCuts(live);
+  if (live.size() == 1)
+    return live.front();
+  if (live.empty())
+    return std::nullopt;
+  try {
+    WorkBudget::Scope share(WorkBudget::left() / 2);
+    Relation fused(r.space());
+    for (BasicRelation &b : live)
+      fused.addDisjunct(std::move(b));
+    Relation c = fused.coalesce();
+    if (c.numDisjuncts() == 1)
+      return c.disjuncts().front();
+  } catch (const LimitExceeded &) {
+  }
+  return std::nullopt;
+}
+
+} // namespace
 
 BasicRelation Relation::convexHull(HullMethod method) const {
   WorkBudget::Operation op;
@@ -66,7 +106,7 @@ BasicRelation Relation::convexHull(HullMethod method) const {
   if (pieces.empty())
     return BasicRelation::empty(space_);
   Matrix affine = affineHullOfGenerators(gens);
-  std::optional<Compression> comp = compressEqualities(affine, n);
+  std::optional<Compression> comp = compressEqualities(affine);
   if (!comp) // Cannot happen: the generators' points are integer solutions.
     throw InvalidArgument("convexHull: affine hull without integer points");
   unsigned k = comp->dim();

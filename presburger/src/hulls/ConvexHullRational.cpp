@@ -36,7 +36,8 @@
 // semantics). Work is charged to the budget.
 //
 //===----------------------------------------------------------------------===//
-#include "hulls/HullUtils.h"
+#include "hulls/ConvexHullRational.h"
+#include "core/Rows.h"
 
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"

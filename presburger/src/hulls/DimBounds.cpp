@@ -13,7 +13,7 @@
 //    decreases (as a divisor) so this ends after O(log g) samples.
 //
 //===----------------------------------------------------------------------===//
-#include "hulls/HullUtils.h"
+#include "hulls/RationalPolyhedron.h"
 
 #include "presburger/Errors.h"
 #include "presburger/Relation.h"

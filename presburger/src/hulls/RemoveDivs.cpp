@@ -8,7 +8,7 @@
 // integers (valid for every integer point of the shadow).
 //
 //===----------------------------------------------------------------------===//
-#include "hulls/HullUtils.h"
+#include "hulls/RationalPolyhedron.h"
 
 #include "presburger/Relation.h"
 #include "presburger/WorkBudget.h"

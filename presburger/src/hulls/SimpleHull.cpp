@@ -11,9 +11,10 @@
 // so it is looser than the convex hull.
 //
 //===----------------------------------------------------------------------===//
-#include "solve/DifferenceConstraints.h"
 #include "basic/FuseCuts.h"
-#include "hulls/HullUtils.h"
+#include "hulls/LiftedSpace.h"
+#include "hulls/RationalPolyhedron.h"
+#include "solve/DifferenceConstraints.h"
 
 #include "presburger/Errors.h"
 #include "presburger/Relation.h"

@@ -1,0 +1,170 @@
+//===- IntegerAffineHull.cpp - Affine hull of integer points --------------===//
+#include "hulls/IntegerAffineHull.h"
+#include "hulls/RationalPolyhedron.h"
+#include "solve/DifferenceConstraints.h"
+
+#include "presburger/LinearAlgebra.h"
+#include "presburger/WorkBudget.h"
+
+namespace presburger::hulls {
+
+namespace {
+
+bool satisfiesEqualities(const Matrix &eqs, const std::vector<Int> &point) {
+  for (unsigned r = 0; r < eqs.numRows(); ++r) {
+    Int v = eqs.at(r, unsigned(point.size()));
+    for (unsigned c = 0; c < point.size(); ++c)
+      if (!eqs.at(r, c).isZero())
+        v += eqs.at(r, c) * point[c];
+    if (!v.isZero())
+      return false;
+  }
+  return true;
+}
+
+void appendPoint(Matrix &gens, const std::vector<Int> &point) {
+  std::vector<Int> row(point);
+  row.push_back(Int(1));
+  gens.appendRow(row);
+}
+
+} // namespace
+
+std::optional<AffineHullResult> integerAffineHull(const BasicRelation &b) {
+  BasicRelation work = b;
+  if (!work.normalize())
+    return std::nullopt;
+  std::optional<std::vector<Int>> p0 = work.findIntegerSample();
+  if (!p0)
+    return std::nullopt;
+  unsigned n = work.numVars();
+  AffineHullResult res;
+  res.generators = Matrix(0, n + 1);
+  appendPoint(res.generators, *p0);
+  // Loop bounds and guards: a difference system is totally unimodular, so
+  // its integer hull is the polyhedron itself; without implicit equalities
+  // (no zero-weight cycle) its integer points span the whole space.
+  if (work.numEqualities() == 0 &&
+      difference::redundantInequalities(work.inequalities(), n)) {
+    for (unsigned j = 0; j < n; ++j) {
+      std::vector<Int> dir(n + 1);
+      dir[j] = Int(1);
+      res.generators.appendRow(dir);
+    }
+    res.equalities = Matrix(0, n + 1);
+    return res;
+  }
+  // The same with strides: when the equalities can be substituted away
+  // through unit coefficients (i = 4e), the remaining variables range over
+  // the integer points of the tightened system, which span their whole
+  // space when it is such a difference system; mapped back (an integral
+  // affine injection) they span exactly the affine space of the
+  // equalities.
+  if (work.numEqualities() > 0)
+    if (std::optional<difference::Substituted> sub =
+            difference::substituteUnitEqualities(work.equalities(),
+                                                 work.inequalities(), n))
+      if (!sub->empty && difference::redundantInequalities(sub->ineqs, n)) {
+        // The generators must span the integer lattice of the points, not
+        // only their real span: one direction per free variable, with the
+        // eliminated variables back-substituted (an integral basis of the
+        // equalities' integer kernel).
+        std::vector<bool> eliminated(n, false);
+        for (const auto &el : sub->eliminated)
+          eliminated[el.column] = true;
+        for (unsigned j = 0; j < n; ++j) {
+          if (eliminated[j])
+            continue;
+          std::vector<Int> dir(n + 1);
+          dir[j] = Int(1);
+          for (auto it = sub->eliminated.rbegin();
+               it != sub->eliminated.rend(); ++it) {
+            // eq . x = 0 on directions: x_col = -(rest) / eq[col].
+            Int rest(0);
+            for (unsigned c = 0; c < n; ++c)
+              if (c != it->column && !it->equality[c].isZero())
+                rest += it->equality[c] * dir[c];
+            dir[it->column] = it->equality[it->column].isOne() ? -rest : rest;
+          }
+          res.generators.appendRow(dir);
+        }
+        res.equalities = affineHullOfGenerators(res.generators);
+        return res;
+      }
+  // The recession cone: its affine hull (a linear space) lies in the
+  // affine hull of the integer points of a non-empty set (Meyer's theorem:
+  // the integer hull has the same recession cone).
+  {
+    RatPoly cone(n);
+    for (unsigned i = 0; i < work.numEqualities(); ++i) {
+      cone.eqs.appendRow(work.equality(i));
+      cone.eqs.at(cone.eqs.numRows() - 1, n) = Int(0);
+    }
+    for (unsigned i = 0; i < work.numInequalities(); ++i) {
+      cone.ineqs.appendRow(work.inequality(i));
+      cone.ineqs.at(cone.ineqs.numRows() - 1, n) = Int(0);
+    }
+    simplifyRational(cone);
+    Matrix lin(cone.eqs.numRows(), n);
+    for (unsigned r = 0; r < cone.eqs.numRows(); ++r)
+      for (unsigned c = 0; c < n; ++c)
+        lin.at(r, c) = cone.eqs.at(r, c);
+    Matrix dirs = kernelRows(lin);
+    for (unsigned r = 0; r < dirs.numRows(); ++r) {
+      std::vector<Int> row(dirs.row(r).begin(), dirs.row(r).end());
+      row.push_back(Int(0));
+      res.generators.appendRow(row);
+    }
+  }
+  res.equalities = affineHullOfGenerators(res.generators);
+  // Cheap: integer neighbours of the sample.
+  for (unsigned j = 0; j < n && res.equalities.numRows() > 0; ++j) {
+    for (int s : {1, -1}) {
+      std::vector<Int> q = *p0;
+      q[j] += Int(s);
+      if (satisfiesEqualities(res.equalities, q))
+        continue;
+      if (!work.containsPoint(q))
+        continue;
+      appendPoint(res.generators, q);
+      res.equalities = affineHullOfGenerators(res.generators);
+      break;
+    }
+  }
+  // Grow until every equality holds on all integer points.
+  Matrix confirmed(0, n + 1);
+  while (res.equalities.numRows() > 0) {
+    WorkBudget::charge(n + 1);
+    bool grown = false;
+    for (unsigned e = 0; e < res.equalities.numRows() && !grown; ++e) {
+      ConstRow h = res.equalities.row(e);
+      if (inRowSpace(confirmed, h))
+        continue;
+      for (int dir : {1, -1}) {
+        BasicRelation t = work;
+        std::vector<Int> row(h.begin(), h.end());
+        if (dir < 0)
+          for (Int &v : row)
+            v.negate();
+        row.back() -= Int(1);
+        t.addInequality(row);
+        std::optional<std::vector<Int>> p = t.findIntegerSample();
+        if (p) {
+          appendPoint(res.generators, *p);
+          grown = true;
+          break;
+        }
+      }
+      if (!grown) {
+        confirmed.appendRow(h);
+        work.addEquality(h);
+      }
+    }
+    if (!grown)
+      break;
+    res.equalities = affineHullOfGenerators(res.generators);
+  }
+  return res;
+}
+
+} // namespace presburger::hulls
