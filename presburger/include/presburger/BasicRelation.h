@@ -31,6 +31,9 @@
 namespace presburger {
 
 class Simplex;
+namespace detail {
+struct BasicRelationRows;
+} // namespace detail
 
 class BasicRelation {
 public:
@@ -68,8 +71,6 @@ public:
   ConstRow inequality(unsigned i) const { return ineqs_.row(i); }
   const Matrix &equalities() const { return eqs_; }
   const Matrix &inequalities() const { return ineqs_; }
-  Matrix &equalitiesMut() { return eqs_; }
-  Matrix &inequalitiesMut() { return ineqs_; }
 
   /// Adds row . x + row.back() == 0 (numCols() entries).
   void addEquality(ConstRow row);
@@ -280,6 +281,9 @@ public:
   std::optional<std::vector<Int>> boundCorner(bool upper) const;
 
 private:
+  // The engine's in-place row rewriting (src/basic/RowAccess.h).
+  friend struct detail::BasicRelationRows;
+
   /// detectEqualities; when `tableau` is given and the result is non-empty
   /// with inequalities left, it receives the tableau of the final
   /// constraints (equalities first, then inequalities), for reuse.

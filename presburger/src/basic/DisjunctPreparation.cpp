@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "basic/DisjunctPreparation.h"
+#include "basic/RowAccess.h"
 #include "core/Rows.h"
 
 #include "presburger/LinearAlgebra.h"
@@ -75,7 +76,7 @@ bool reduceCoefficients(BasicRelation &b) {
       if (!out[c].isZero())
         constant -= out[c] * lat->origin[c];
     out[n] = constant;
-    std::copy(out.begin(), out.end(), b.inequalitiesMut().row(r).begin());
+    std::copy(out.begin(), out.end(), mutableInequalities(b).row(r).begin());
     changed = true;
   }
   if (changed)
@@ -116,8 +117,8 @@ void normalizeStrideDivs(BasicRelation &b) {
         if (!m.at(r, lo + k).isZero())
           m.at(r, nv) += m.at(r, lo + k) * shift;
     };
-    apply(b.equalitiesMut());
-    apply(b.inequalitiesMut());
+    apply(mutableEqualities(b));
+    apply(mutableInequalities(b));
     for (unsigned l = 0; l < b.numLocals(); ++l) {
       if (l == k || !b.hasDivDef(l) || b.divNumerator(l)[lo + k].isZero())
         continue;
@@ -271,7 +272,7 @@ void eliminateBoundedDivs(BasicRelation &b) {
       if (!unit || lowerRow < 0 || upperRow < 0)
         continue;
       ConstRow f = b.divNumerator(k);
-      Matrix &m = b.inequalitiesMut();
+      Matrix &m = mutableInequalities(b);
       for (unsigned i = 0; i < m.numRows(); ++i) {
         if (int(i) == lowerRow || int(i) == upperRow || m.at(i, col).isZero())
           continue;

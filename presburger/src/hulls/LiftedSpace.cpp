@@ -1,5 +1,6 @@
 //===- LiftedSpace.cpp - Disjuncts over common divisions ------------------===//
 #include "hulls/LiftedSpace.h"
+#include "basic/RowAccess.h"
 #include "hulls/IntegerAffineHull.h"
 
 #include "presburger/Errors.h"
@@ -12,8 +13,8 @@ namespace presburger::hulls {
 bool gaussEliminate(BasicRelation &b) {
   if (!b.normalize())
     return false;
-  Matrix &eqs = b.equalitiesMut();
-  Matrix &ineqs = b.inequalitiesMut();
+  Matrix &eqs = mutableEqualities(b);
+  Matrix &ineqs = mutableInequalities(b);
   unsigned nv = b.numVars(), m = eqs.numRows();
   auto eliminate = [&](Matrix &rows, unsigned r, unsigned pivotRow,
                        unsigned col) {
@@ -273,8 +274,8 @@ void mergeDuplicateDivs(BasicRelation &b) {
               m.at(r, cl) = Int(0);
             }
         };
-        fold(b.equalitiesMut());
-        fold(b.inequalitiesMut());
+        fold(mutableEqualities(b));
+        fold(mutableInequalities(b));
         for (unsigned d = 0; d < b.numLocals(); ++d) {
           if (!b.hasDivDef(d) || b.divNumerator(d)[cl].isZero())
             continue;

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "simplify/CoalescePair.h"
+#include "basic/RowAccess.h"
 #include "basic/DisjunctPreparation.h"
 #include "core/Rows.h"
 #include "relation/Subset.h"
@@ -587,7 +588,7 @@ PairCoalescer::isRelaxedExtension(unsigned i, unsigned j,
   Side &a = s_[i];
   BasicRelation r = a.rel;
   for (unsigned l : relax)
-    r.inequalitiesMut().at(l, r.numVars()) += Int(1);
+    mutableInequalities(r).at(l, r.numVars()) += Int(1);
   Simplex t = tableauOf(r);
   for (unsigned l : relax) {
     unsigned snap = t.getSnapshot();

@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "presburger/Printer.h"
+#include "basic/RowAccess.h"
 #include "presburger/Relation.h"
 #include "presburger/UnionRelation.h"
 
@@ -611,8 +612,8 @@ BasicRelation displayForm(const BasicRelation &in) {
   if (in.numEqualities() == 0 || in.isObviouslyEmpty())
     return in;
   BasicRelation b = in;
-  Matrix &eqs = b.equalitiesMut();
-  Matrix &ineqs = b.inequalitiesMut();
+  Matrix &eqs = mutableEqualities(b);
+  Matrix &ineqs = mutableInequalities(b);
   unsigned lo = b.offset(VarKind::Local), nc = b.numCols();
   std::vector<bool> pivot(lo, false);
   for (unsigned e = 0; e < eqs.numRows(); ++e) {
