@@ -1,5 +1,6 @@
 //===- BasicRelation.cpp - Conjunctions of affine constraints -------------===//
 #include "presburger/BasicRelation.h"
+#include "basic/Divisions.h"
 #include "solve/DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Simplex.h"
@@ -49,16 +50,8 @@ unsigned BasicRelation::addDivLocal(ConstRow num, const Int &den) {
   unsigned col = offset(VarKind::Local) + k;
   numerator.insert(numerator.begin() + col, Int(0));
   setDivDef(k, numerator, den);
-  // num.x - den*q >= 0 and -num.x + den*q + den - 1 >= 0.
-  std::vector<Int> lower = numerator;
-  lower[col] = -den;
-  addInequality(lower);
-  std::vector<Int> upper(numerator.size());
-  for (size_t i = 0; i < upper.size(); ++i)
-    upper[i] = -numerator[i];
-  upper[col] = den;
-  upper.back() += den - Int(1);
-  addInequality(upper);
+  for (const std::vector<Int> &row : definingRows(numerator, den, col))
+    addInequality(row);
   return k;
 }
 

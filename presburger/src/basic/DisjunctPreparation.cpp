@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "basic/DisjunctPreparation.h"
+#include "basic/Divisions.h"
 #include "basic/RowAccess.h"
 #include "core/Rows.h"
 
@@ -252,10 +253,8 @@ void eliminateBoundedDivs(BasicRelation &b) {
       if (used)
         continue;
       const Int &d = b.divDenominator(k);
-      Vec lower = toVector(b.divNumerator(k)); // f - d*q >= 0
-      lower[col] = -d;
-      Vec upper = negated(ConstRow(lower)); // d*q - f + d - 1 >= 0
-      upper.back() += d - Int(1);
+      // f - d*q >= 0 and d*q - f + d - 1 >= 0.
+      auto [lower, upper] = definingRows(b.divNumerator(k), d, col);
       int lowerRow = -1, upperRow = -1;
       bool unit = true;
       for (unsigned i = 0; i < b.numInequalities() && unit; ++i) {

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "basic/FuseCuts.h"
+#include "basic/Divisions.h"
 
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
@@ -31,14 +32,9 @@ SortedRows sortedRows(const Matrix &m) {
 bool sameLocals(const BasicRelation &a, const BasicRelation &b) {
   if (a.numLocals() != b.numLocals())
     return false;
-  for (unsigned k = 0; k < a.numLocals(); ++k) {
-    if (!a.hasDivDef(k) || !b.hasDivDef(k) ||
-        a.divDenominator(k) != b.divDenominator(k))
+  for (unsigned k = 0; k < a.numLocals(); ++k)
+    if (!sameDivision(a, k, b, k))
       return false;
-    ConstRow x = a.divNumerator(k), y = b.divNumerator(k);
-    if (!std::equal(x.begin(), x.end(), y.begin(), y.end()))
-      return false;
-  }
   return true;
 }
 

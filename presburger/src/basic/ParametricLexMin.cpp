@@ -1,5 +1,6 @@
 //===- ParametricLexMin.cpp - Parametric integer programming --------------===//
 #include "presburger/ParametricLexMin.h"
+#include "basic/Divisions.h"
 #include "solve/DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Fraction.h"
@@ -278,14 +279,7 @@ bool PipBranch::contextNonEmptyWith(const std::vector<Int> &row) {
 
 std::optional<unsigned>
 PipBranch::findContextDiv(const std::vector<Int> &num, const Int &den) const {
-  for (unsigned k = 0; k < context_.numLocals(); ++k) {
-    if (context_.divDenominator(k) != den)
-      continue;
-    ConstRow def = context_.divNumerator(k);
-    if (std::equal(def.begin(), def.end(), num.begin(), num.end()))
-      return k;
-  }
-  return std::nullopt;
+  return findDivision(context_, num, den);
 }
 
 void PipBranch::makeIntegral(unsigned row) {

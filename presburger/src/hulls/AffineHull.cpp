@@ -21,6 +21,7 @@
 //     these lifted disjuncts.
 //
 //===----------------------------------------------------------------------===//
+#include "basic/Divisions.h"
 #include "hulls/IntegerAffineHull.h"
 #include "hulls/LiftedSpace.h"
 #include "hulls/RationalPolyhedron.h"
@@ -119,13 +120,15 @@ void dropImpliedStrides(
 }
 
 /// The equalities `eqs` (rows over [vars | locals | const]) of the integer
-/// affine hull of a disjunct with `base` variables and `nl` locals, with
+/// affine hull of a disjunct in `space` with `nl` locals, with
 /// every local projected out as a lattice: equalities on the variables,
 /// plus one new division per congruence. Divisions are projected out too:
 /// the strides they carry come back in canonical form (canonicalStride), so
 /// that two disjuncts with the same congruence share one division whatever
-/// their own definitions were.
-LocalPiece projectLocals(unsigned base, unsigned nl, const Matrix &eqs) {
+/// their own definitions were. The result holds only those equalities; its
+/// divisions have definitions and no defining constraints.
+BasicRelation projectLocals(const Space &space, unsigned nl, const Matrix &eqs) {
+  unsigned base = space.offset(VarKind::Local);
   unsigned rows = eqs.numRows();
   // Each equality: its variable part (with the constant) and its local
   // part.
@@ -188,9 +191,8 @@ LocalPiece projectLocals(unsigned base, unsigned nl, const Matrix &eqs) {
   dropImpliedStrides(base, pureRows, strides);
   unsigned ns = unsigned(strides.size());
   unsigned width = base + ns + 1;
-  LocalPiece out;
-  out.eqs = Matrix(0, width);
-  out.ineqs = Matrix(0, width);
+  BasicRelation out(space);
+  out.insertVars(VarKind::Local, 0, ns);
   auto place = [&](ConstRow row) { // Over base + 1 columns.
     std::vector<Int> full(width);
     for (unsigned c = 0; c < base; ++c)
@@ -199,13 +201,12 @@ LocalPiece projectLocals(unsigned base, unsigned nl, const Matrix &eqs) {
     return full;
   };
   for (unsigned r = 0; r < pureRows.numRows(); ++r)
-    out.eqs.appendRow(place(pureRows.row(r)));
+    out.addEquality(place(pureRows.row(r)));
   for (unsigned t = 0; t < ns; ++t) {
     std::vector<Int> eq = place(ConstRow(strides[t].first));
     eq[base + t] = -strides[t].second;
-    out.eqs.appendRow(eq);
-    out.divNum.push_back(place(ConstRow(strides[t].first)));
-    out.divDen.push_back(strides[t].second);
+    out.addEquality(eq);
+    out.setDivDef(t, place(ConstRow(strides[t].first)), strides[t].second);
   }
   return out;
 }
@@ -214,14 +215,14 @@ LocalPiece projectLocals(unsigned base, unsigned nl, const Matrix &eqs) {
 
 BasicRelation Relation::affineHull() const {
   WorkBudget::Operation op;
-  std::vector<LocalPiece> locals;
+  std::vector<BasicRelation> locals;
   for (const BasicRelation &d : disjuncts_) {
     BasicRelation b = d;
     if (!b.simplifyLocals())
       continue;
     // A division that only its own definition constrains says nothing
     // about the disjunct (isl's disjuncts never carry one).
-    dropFreeDivs(b);
+    dropFreeDivisions(b);
     std::optional<AffineHullResult> ah = integerAffineHull(b);
     if (!ah)
       continue;
@@ -233,8 +234,7 @@ BasicRelation Relation::affineHull() const {
         b.addEquality(ah->equalities.row(i));
     if (!gaussEliminate(b) || !b.simplifyLocals())
       continue;
-    locals.push_back(projectLocals(b.offset(VarKind::Local), b.numLocals(),
-                                   b.equalities()));
+    locals.push_back(projectLocals(space_, b.numLocals(), b.equalities()));
   }
   return hulls::affineHullOfLocals(space_, locals);
 }
@@ -242,10 +242,10 @@ BasicRelation Relation::affineHull() const {
 namespace hulls {
 
 BasicRelation affineHullOfLocals(const Space &space,
-                                 const std::vector<LocalPiece> &locals) {
+                                 const std::vector<BasicRelation> &locals) {
   if (locals.empty())
     return BasicRelation::empty(space);
-  Lifted lifted = alignDivisions(space, locals);
+  Lifted lifted = liftToCommonDivisions(space, locals);
   unsigned n = lifted.model.numVars();
   Matrix gens(0, n + 1);
   for (const BasicRelation &u : lifted.pieces) {
@@ -265,12 +265,10 @@ BasicRelation affineHullOfLocals(const Space &space,
 }
 
 BasicRelation affineHullOfDetected(const Space &space,
-                                   const std::vector<LocalPiece> &detected) {
-  unsigned base = space.offset(VarKind::Local);
-  std::vector<LocalPiece> locals;
-  for (const LocalPiece &p : detected)
-    locals.push_back(
-        projectLocals(base, unsigned(p.divDen.size()), p.eqs));
+                                   const std::vector<BasicRelation> &detected) {
+  std::vector<BasicRelation> locals;
+  for (const BasicRelation &p : detected)
+    locals.push_back(projectLocals(space, p.numLocals(), p.equalities()));
   return affineHullOfLocals(space, locals);
 }
 

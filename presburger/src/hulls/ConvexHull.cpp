@@ -88,8 +88,8 @@ BasicRelation Relation::convexHull(HullMethod method) const {
       return b;
     }
   }
-  std::vector<LocalPiece> locals = detectedPieces(*this);
-  Lifted lifted = alignDivisions(space_, locals);
+  std::vector<BasicRelation> locals = detectedPieces(*this);
+  Lifted lifted = liftToCommonDivisions(space_, locals);
   unsigned n = lifted.model.numVars();
   std::vector<BasicRelation> pieces;
   Matrix gens(0, n + 1);

@@ -2,9 +2,10 @@
 //
 // Internal to the engine (not installed). The convex, simple and affine
 // hulls see a union in its lifted space: every disjunct gets the same list
-// of floor-division locals (isl's "align divs") and is then a plain set
-// over [params | dims | divisions] (isl's "underlying set"). This header
-// holds that view and the steps around it.
+// of floor-division locals (isl's "align divs", AlignedDivisions in
+// basic/Divisions.h) and is then a plain set over [params | dims |
+// divisions] (isl's "underlying set"). This header holds that view and the
+// steps around it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PRESBURGER_SRC_HULLS_LIFTEDSPACE_H
@@ -17,17 +18,6 @@
 
 namespace presburger::hulls {
 
-/// A disjunct as constraints over [params | dims | its locals] with the
-/// division definitions of its locals (every local defined; a numerator may
-/// use other locals as long as the definitions are not cyclic).
-struct LocalPiece {
-  Matrix eqs, ineqs;
-  std::vector<std::vector<Int>> divNum; // numCols entries, zero on itself.
-  std::vector<Int> divDen;
-};
-/// The piece of a basic relation whose locals all have definitions.
-LocalPiece localPieceOf(const BasicRelation &b);
-
 /// A union of disjuncts over one list of division locals.
 struct Lifted {
   /// The relation's space with the common divisions (definitions and their
@@ -38,35 +28,36 @@ struct Lifted {
   /// constraints of the common divisions it did not have itself.
   std::vector<BasicRelation> pieces;
 };
-Lifted alignDivisions(const Space &space, const std::vector<LocalPiece> &pieces);
+/// `pieces` (in `space`; every local defined, no cycles; a definition need
+/// not be backed by constraints) over their common divisions, two
+/// divisions being one when they agree up to a common factor. Throws
+/// InvalidArgument when a piece has a local without a definition.
+Lifted liftToCommonDivisions(const Space &space,
+                             const std::vector<BasicRelation> &pieces);
 /// The disjuncts of `r` as isl's convex and simple hulls see them: every
 /// existential written as a division (computeDivs, which may split a
 /// disjunct), the equalities of the integer affine hull added and
 /// Gauss-eliminated (pivots on the last columns, divisions first), and the
-/// divisions they fix substituted away. Empty disjuncts are dropped.
-std::vector<LocalPiece> detectedPieces(const Relation &r);
+/// divisions they fix substituted away. Empty disjuncts are dropped; every
+/// local of a result has a definition.
+std::vector<BasicRelation> detectedPieces(const Relation &r);
 /// The affine hull of a union from its disjuncts' integer affine hulls,
 /// each given as equalities with its locals projected out (strides become
 /// canonical divisions): the divisions are aligned and the affine hull of
 /// the lifted pieces is taken (AffineHull.cpp, steps 2 and 3).
 BasicRelation affineHullOfLocals(const Space &space,
-                                 const std::vector<LocalPiece> &locals);
+                                 const std::vector<BasicRelation> &locals);
 /// The same from detectedPieces (whose equalities are already those of each
 /// piece's integer affine hull): no integer affine hull is computed twice
 /// for a disjunct when a caller needs both (simple hull).
 BasicRelation affineHullOfDetected(const Space &space,
-                                   const std::vector<LocalPiece> &detected);
+                                   const std::vector<BasicRelation> &detected);
 /// A plain set space with `n` anonymous dimensions.
 Space plainSpace(unsigned n);
 /// `model` plus the constraints `eqs` and `ineqs` (rows over model's columns).
 BasicRelation overlay(const BasicRelation &model, const Matrix &eqs,
                       const Matrix &ineqs);
-/// Merges locals with identical division definitions.
-void mergeDuplicateDivs(BasicRelation &b);
-/// Drops division locals that no other definition uses and that occur only
-/// in their own defining inequalities (always satisfiable: exact).
-void dropFreeDivs(BasicRelation &b);
-/// simplify, then dropFreeDivs; returns false when found empty.
+/// simplify, then dropFreeDivisions; returns false when found empty.
 bool finishHull(BasicRelation &b);
 
 /// Gaussian elimination as isl's gauss: each equality in turn gets the

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "basic/FuseCuts.h"
+#include "basic/Divisions.h"
 #include "hulls/LiftedSpace.h"
 #include "hulls/RationalPolyhedron.h"
 #include "solve/DifferenceConstraints.h"
@@ -50,11 +51,11 @@ BasicRelation Relation::simpleHull() const {
       return BasicRelation::empty(space_);
     return b;
   }
-  std::vector<LocalPiece> locals = detectedPieces(live);
+  std::vector<BasicRelation> locals = detectedPieces(live);
   if (locals.empty())
     return BasicRelation::empty(space_);
   BasicRelation affine = affineHullOfDetected(space_, locals);
-  Lifted lifted = alignDivisions(space_, locals);
+  Lifted lifted = liftToCommonDivisions(space_, locals);
   unsigned n = lifted.model.numVars();
   std::vector<BasicRelation> pieces;
   for (BasicRelation &u : lifted.pieces)
@@ -131,7 +132,7 @@ BasicRelation Relation::simpleHull() const {
   BasicRelation hull = overlay(lifted.model, Matrix(0, n + 1), ineqs);
   BasicRelation out = hull.intersect(affine);
   out.setSpace(space_);
-  mergeDuplicateDivs(out);
+  mergeDuplicateDivisions(out);
   if (!finishHull(out))
     return BasicRelation::empty(space_);
   return out;

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "relation/Subset.h"
 #include "basic/DisjunctPreparation.h"
+#include "basic/Divisions.h"
 #include "core/Rows.h"
 #include "relation/SpaceChecks.h"
 #include "solve/DifferenceConstraints.h"
@@ -25,42 +26,29 @@ namespace presburger {
 namespace {
 
 /// For each local of `t`, the local of `s` with the same division
-/// definition (numerators mapped through the locals matched before it);
-/// nullopt when some local of t has no such twin. Both have the same
-/// variables before their locals.
-std::optional<std::vector<unsigned>> twinLocals(const BasicRelation &t,
-                                                const BasicRelation &s) {
-  unsigned lo = t.offset(VarKind::Local);
-  std::vector<unsigned> twin;
+/// definition (numerators mapped through the locals matched before it), as
+/// the map from t's locals to s's; nullopt when some local of t has no such
+/// twin. Both have the same variables before their locals.
+std::optional<LocalMap> twinLocals(const BasicRelation &t,
+                                   const BasicRelation &s) {
+  LocalMap twin;
+  twin.firstLocal = t.offset(VarKind::Local);
+  twin.target.assign(t.numLocals(), 0);
   std::vector<Int> mapped(s.numCols());
   for (unsigned k = 0; k < t.numLocals(); ++k) {
     if (!t.hasDivDef(k))
       return std::nullopt;
     ConstRow num = t.divNumerator(k);
-    std::fill(mapped.begin(), mapped.end(), Int(0));
-    std::copy(num.begin(), num.begin() + lo, mapped.begin());
-    mapped.back() = num.back();
-    bool ok = true;
-    for (unsigned j = 0; j < t.numLocals() && ok; ++j) {
-      if (num[lo + j].isZero())
-        continue;
-      ok = j < k; // A definition uses earlier locals only.
-      if (ok)
-        mapped[lo + twin[j]] = num[lo + j];
-    }
-    if (!ok)
+    // A definition uses earlier locals only.
+    for (unsigned j = k; j < t.numLocals(); ++j)
+      if (!num[twin.firstLocal + j].isZero())
+        return std::nullopt;
+    twin.mapRowInto(num, mapped);
+    std::optional<unsigned> found =
+        findDivision(s, mapped, t.divDenominator(k));
+    if (!found)
       return std::nullopt;
-    int found = -1;
-    for (unsigned m = 0; m < s.numLocals() && found < 0; ++m) {
-      if (!s.hasDivDef(m) || s.divDenominator(m) != t.divDenominator(k))
-        continue;
-      ConstRow sn = s.divNumerator(m);
-      if (std::equal(sn.begin(), sn.end(), mapped.begin(), mapped.end()))
-        found = int(m);
-    }
-    if (found < 0)
-      return std::nullopt;
-    twin.push_back(unsigned(found));
+    twin.target[k] = *found;
   }
   return twin;
 }
@@ -110,19 +98,14 @@ InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
       exactFailure = false;
       return relaxation().isRedundantInequality(row);
     };
-    unsigned lo = s.offset(VarKind::Local);
     std::vector<Int> row(s.numCols());
     bool inOne = false;
     for (const BasicRelation &t : b.disjuncts()) {
-      std::optional<std::vector<unsigned>> twin = twinLocals(t, s);
+      std::optional<LocalMap> twin = twinLocals(t, s);
       if (!twin)
         continue;
       auto widen = [&](ConstRow r, bool negate) { // t's columns to s's.
-        std::fill(row.begin(), row.end(), Int(0));
-        std::copy(r.begin(), r.begin() + lo, row.begin());
-        for (unsigned j = 0; j < twin->size(); ++j)
-          row[lo + (*twin)[j]] = r[lo + j];
-        row.back() = r.back();
+        twin->mapRowInto(r, row);
         if (negate)
           for (Int &v : row)
             v.negate();
@@ -210,12 +193,65 @@ namespace {
 
 using Vec = std::vector<Int>;
 
+/// Brings the divisions of `p` into `cur` (and its tableau `s`), in
+/// definition order. A local q of `cur` is reused when the constraints of
+/// `cur` force floor(v / den) = q + t for a constant t (the candidate often
+/// carries the pieces' divisions, or the same ones shifted by a constant
+/// after the stride normalization): fewer variables for the emptiness tests
+/// that follow. Returns where p's locals went, with their shifts.
+LocalMap importDivisionsUpToShift(BasicRelation &cur, Simplex &s,
+                                  const BasicRelation &p) {
+  unsigned lo = cur.offset(VarKind::Local);
+  LocalMap map;
+  map.firstLocal = p.offset(VarKind::Local);
+  map.target.assign(p.numLocals(), 0);
+  map.shift.assign(p.numLocals(), Int(0));
+  if (p.numLocals() == 0)
+    return map;
+  std::optional<std::vector<unsigned>> order = p.divisionOrder();
+  if (!order)
+    throw InvalidArgument("coveredBy: a local without definition");
+  for (unsigned k : *order) {
+    const Int &den = p.divDenominator(k);
+    Vec v = map.mapRow(p.divNumerator(k), cur.numCols());
+    bool reused = false;
+    for (unsigned l = 0; l < cur.numLocals() && !reused; ++l) {
+      if (!cur.hasDivDef(l) || cur.divDenominator(l) != den)
+        continue;
+      ConstRow other = cur.divNumerator(l);
+      if (!std::equal(other.begin(), other.end() - 1, v.begin()))
+        continue;
+      // On the integer points of cur, v - den * q lies in
+      // [den * t, den * t + den - 1].
+      Vec rest = v;
+      rest[lo + l] -= den;
+      Optimum mn = s.computeOptimum(rest, /*maximize=*/false);
+      Optimum mx = s.computeOptimum(rest, /*maximize=*/true);
+      if (!mn.isBounded() || !mx.isBounded())
+        continue;
+      Int t = floorDiv(mn.value.ceil(), den);
+      if (floorDiv(mx.value.floor(), den) != t)
+        continue;
+      map.target[k] = l;
+      map.shift[k] = t;
+      reused = true;
+    }
+    if (reused)
+      continue;
+    map.target[k] = cur.addDivLocal(v, den);
+    s.addVariable();
+    unsigned last = cur.numInequalities();
+    s.addInequality(cur.inequality(last - 2));
+    s.addInequality(cur.inequality(last - 1));
+  }
+  return map;
+}
+
 /// Whether every integer point of `c` lies in one of pieces[idx..], whose
 /// locals all have division definitions. Splits `c` along the constraints
 /// of one piece that `c` does not imply (c and r <= -1, then c and r >= 0
 /// for the next one; the piece's divisions become division locals of `c`
-/// first, so that negating a constraint is exact, reusing a local of `c`
-/// that is provably the same division up to a constant) and recurses on the
+/// first, so that negating a constraint is exact) and recurses on the
 /// parts outside it; stops at the first part with an integer point outside
 /// every piece. A piece stands for the points where its constraints hold
 /// with its locals at their definitions, a subset of its points: a "yes" is
@@ -229,73 +265,13 @@ bool coveredBy(const BasicRelation &c,
   Simplex s = tableauOf(cur);
   if (s.isEmpty())
     return true;
-  unsigned lo = cur.offset(VarKind::Local), plo = p.offset(VarKind::Local);
-  // p's local k is cur's local map[k] plus shift[k].
-  std::vector<unsigned> map(p.numLocals());
-  std::vector<Int> shift(p.numLocals());
-  auto mapRow = [&](ConstRow r) {
-    Vec v(cur.numCols());
-    for (unsigned col = 0; col < plo; ++col)
-      v[col] = r[col];
-    v.back() = r.back();
-    for (unsigned l = 0; l < p.numLocals(); ++l) {
-      if (r[plo + l].isZero())
-        continue;
-      v[lo + map[l]] += r[plo + l];
-      v.back() += r[plo + l] * shift[l];
-    }
-    return v;
-  };
-  if (p.numLocals() > 0) {
-    std::optional<std::vector<unsigned>> order = p.divisionOrder();
-    if (!order)
-      throw InvalidArgument("coveredBy: a local without definition");
-    for (unsigned k : *order) {
-      const Int &den = p.divDenominator(k);
-      Vec v = mapRow(p.divNumerator(k));
-      // Reuse a local q of `cur` when its constraints force
-      // floor(v / den) = q + t for a constant t (the candidate often
-      // carries the pieces' divisions, or the same ones shifted by a
-      // constant after the stride normalization): fewer variables for the
-      // emptiness tests below.
-      bool reused = false;
-      for (unsigned l = 0; l < cur.numLocals() && !reused; ++l) {
-        if (!cur.hasDivDef(l) || cur.divDenominator(l) != den)
-          continue;
-        ConstRow other = cur.divNumerator(l);
-        if (!std::equal(other.begin(), other.end() - 1, v.begin()))
-          continue;
-        // On the integer points of cur, v - den * q lies in
-        // [den * t, den * t + den - 1].
-        Vec rest = v;
-        rest[lo + l] -= den;
-        Optimum mn = s.computeOptimum(rest, /*maximize=*/false);
-        Optimum mx = s.computeOptimum(rest, /*maximize=*/true);
-        if (!mn.isBounded() || !mx.isBounded())
-          continue;
-        Int t = floorDiv(mn.value.ceil(), den);
-        if (floorDiv(mx.value.floor(), den) != t)
-          continue;
-        map[k] = l;
-        shift[k] = t;
-        reused = true;
-      }
-      if (reused)
-        continue;
-      map[k] = cur.addDivLocal(v, den);
-      s.addVariable();
-      unsigned last = cur.numInequalities();
-      s.addInequality(cur.inequality(last - 2));
-      s.addInequality(cur.inequality(last - 1));
-    }
-  }
+  LocalMap map = importDivisionsUpToShift(cur, s, p);
+  auto mapRow = [&](ConstRow r) { return map.mapRow(r, cur.numCols()); };
   auto handle = [&](const Vec &r) {
     if (s.isRedundantInequality(r))
       return true;
     BasicRelation outside = cur;
-    Vec neg = negated(ConstRow(r));
-    neg.back() -= Int(1);
-    outside.addInequality(neg);
+    outside.addInequality(complementOf(r));
     if (outside.normalize() && !coveredBy(outside, pieces, idx + 1))
       return false;
     cur.addInequality(r);
@@ -334,9 +310,7 @@ bool coveredByDifference(const BasicRelation &c,
   BasicRelation cur = c;
   auto handle = [&](const Vec &r) {
     BasicRelation outside = cur;
-    Vec neg = negated(ConstRow(r));
-    neg.back() -= Int(1);
-    outside.addInequality(neg);
+    outside.addInequality(complementOf(r));
     if (!outside.isEmpty() && !coveredByDifference(outside, pieces, idx + 1))
       return false;
     cur.addInequality(r);
@@ -381,7 +355,7 @@ bool coveredByPieces(const BasicRelation &c,
   for (const BasicRelation *p : pieces)
     union_.addDisjunct(*p);
   try {
-    return cand.subtract(union_).isEmpty();
+    return cand.isSubsetOf(union_);
   } catch (const UnboundedError &) {
     return false;
   } catch (const InvalidArgument &) {

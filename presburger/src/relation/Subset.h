@@ -17,7 +17,7 @@ namespace presburger {
 /// Whether every integer point of `c` lies in the union of `pieces` (all in
 /// c's space): split along the pieces' constraints depth first when the
 /// locals of the pieces have (or are given, from their constraints)
-/// division definitions, Relation::subtract otherwise; difference systems
+/// division definitions, Relation::isSubsetOf otherwise; difference systems
 /// without locals are split on their constraint graphs. Exact when it
 /// answers true; false also when it cannot decide (a local that no
 /// division expresses). Charges the work budget.

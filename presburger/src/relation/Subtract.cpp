@@ -6,6 +6,7 @@
 // See docs/algorithms/subtract.md.
 //
 //===----------------------------------------------------------------------===//
+#include "basic/Divisions.h"
 #include "relation/SpaceChecks.h"
 #include "solve/DifferenceConstraints.h"
 
@@ -23,60 +24,16 @@ namespace {
 /// s minus t, as disjoint basic relations. `t` has every local defined.
 std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
                                          const BasicRelation &t) {
-  unsigned sLocals = s.numLocals();
   unsigned lo = s.offset(VarKind::Local);
-  unsigned tLocals = t.numLocals();
-  // Bring t's divisions into s, in definition order.
+  // Bring t's divisions into s (S often shares T's divisions already).
   BasicRelation base = s;
-  std::optional<std::vector<unsigned>> ordered = t.divisionOrder();
-  if (!ordered)
-    throw InvalidArgument("subtract: cyclic or missing division definitions");
-  const std::vector<unsigned> &order = *ordered;
-  std::vector<unsigned> localMap(tLocals); // t local -> base local.
-  auto mapRow = [&](ConstRow row, unsigned numCols) {
-    // Maps a t row (t's columns) to base columns of width numCols.
-    std::vector<Int> out(numCols);
-    for (unsigned c = 0; c < lo; ++c)
-      out[c] = row[c];
-    for (unsigned k = 0; k < tLocals; ++k)
-      if (!row[lo + k].isZero())
-        out[lo + localMap[k]] = row[lo + k];
-    out.back() = row[lo + tLocals];
-    return out;
-  };
-  unsigned added = 0;
-  for (unsigned i = 0; i < tLocals; ++i) {
-    unsigned k = order[i];
-    // The map sends earlier-defined locals to their place in base.
-    std::vector<Int> num = mapRow(t.divNumerator(k), base.numCols());
-    // Reuse a division base already has (S often shares T's divisions).
-    std::optional<unsigned> same;
-    for (unsigned j = 0; j < base.numLocals() && !same; ++j) {
-      if (!base.hasDivDef(j) || base.divDenominator(j) != t.divDenominator(k))
-        continue;
-      ConstRow d = base.divNumerator(j);
-      if (std::equal(d.begin(), d.end(), num.begin(), num.end()))
-        same = j;
-    }
-    if (same) {
-      localMap[k] = *same;
-      continue;
-    }
-    localMap[k] = sLocals + added++;
-    base.addDivLocal(num, t.divDenominator(k));
-  }
+  LocalMap localMap = importDivisions(base, t);
   // The constraints of t, minus the definitional ones.
   std::vector<std::vector<Int>> defRows;
-  for (unsigned k = 0; k < tLocals; ++k) {
-    std::vector<Int> lower(t.divNumerator(k).begin(), t.divNumerator(k).end());
-    lower[lo + k] = -t.divDenominator(k);
-    std::vector<Int> upper(lower.size());
-    for (size_t c = 0; c < lower.size(); ++c)
-      upper[c] = -lower[c];
-    upper.back() += t.divDenominator(k) - Int(1);
-    defRows.push_back(std::move(lower));
-    defRows.push_back(std::move(upper));
-  }
+  for (unsigned k = 0; k < t.numLocals(); ++k)
+    for (std::vector<Int> &row :
+         definingRows(t.divNumerator(k), t.divDenominator(k), lo + k))
+      defRows.push_back(std::move(row));
   std::vector<BasicRelation> pieces;
   BasicRelation cur = base;
   // The rational relaxation of cur, grown with it: a constraint that holds
@@ -176,7 +133,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   unsigned nc = base.numCols();
   for (unsigned e = 0; e < t.numEqualities(); ++e) {
     WorkBudget::charge(nc);
-    std::vector<Int> row = mapRow(t.equality(e), nc);
+    std::vector<Int> row = localMap.mapRow(t.equality(e), nc);
     std::vector<Int> pos = row, neg(row.size());
     pos.back() -= Int(1); // row >= 1
     for (size_t c = 0; c < row.size(); ++c)
@@ -194,7 +151,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     if (std::find(defRows.begin(), defRows.end(), tRow) != defRows.end())
       continue;
     WorkBudget::charge(nc);
-    std::vector<Int> row = mapRow(t.inequality(i), nc);
+    std::vector<Int> row = localMap.mapRow(t.inequality(i), nc);
     std::vector<Int> neg(row.size());
     for (size_t c = 0; c < row.size(); ++c)
       neg[c] = -row[c];

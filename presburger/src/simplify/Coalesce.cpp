@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "basic/DisjunctPreparation.h"
+#include "basic/Divisions.h"
 #include "basic/FuseCuts.h"
 #include "core/Rows.h"
 #include "relation/Subset.h"
@@ -28,63 +29,6 @@ namespace {
 
 using Vec = std::vector<Int>;
 
-/// A list of division definitions over [vars | divs | const] (a div only
-/// refers to earlier ones).
-struct DivList {
-  std::vector<Vec> num; // Each of width lo + maxDivs + 1 (grown as needed).
-  std::vector<Int> den;
-};
-
-/// `b` over the locals `divs` (b's local k becomes divs index map[k]); the
-/// other divs are added with their defining constraints.
-BasicRelation liftTo(const BasicRelation &b, const std::vector<unsigned> &map,
-                     const DivList &divs) {
-  unsigned lo = b.offset(VarKind::Local);
-  unsigned nd = unsigned(divs.num.size());
-  BasicRelation out(b.space());
-  out.insertVars(VarKind::Local, 0, nd);
-  unsigned nc = out.numCols();
-  auto mapRow = [&](ConstRow r) {
-    Vec v(nc);
-    for (unsigned c = 0; c < lo; ++c)
-      v[c] = r[c];
-    for (unsigned k = 0; k < b.numLocals(); ++k)
-      v[lo + map[k]] += r[lo + k];
-    v.back() = r.back();
-    return v;
-  };
-  auto divRow = [&](unsigned d) {
-    Vec v(nc);
-    const Vec &src = divs.num[d];
-    for (unsigned c = 0; c < lo; ++c)
-      v[c] = src[c];
-    for (unsigned k = 0; k < nd; ++k)
-      v[lo + k] = src[lo + k];
-    v.back() = src.back();
-    return v;
-  };
-  for (unsigned e = 0; e < b.numEqualities(); ++e)
-    out.addEquality(mapRow(b.equality(e)));
-  for (unsigned i = 0; i < b.numInequalities(); ++i)
-    out.addInequality(mapRow(b.inequality(i)));
-  std::vector<bool> present(nd, false);
-  for (unsigned k = 0; k < b.numLocals(); ++k)
-    present[map[k]] = true;
-  for (unsigned d = 0; d < nd; ++d) {
-    Vec num = divRow(d);
-    out.setDivDef(d, num, divs.den[d]);
-    if (present[d])
-      continue;
-    Vec lower = num;
-    lower[lo + d] = -divs.den[d];
-    Vec upper = negated(ConstRow(lower));
-    upper.back() += divs.den[d] - Int(1);
-    out.addInequality(lower);
-    out.addInequality(upper);
-  }
-  return out;
-}
-
 /// `a` and `b` over one common list of division locals (the union of their
 /// divisions, identical definitions shared), when all their locals have
 /// definitions.
@@ -96,61 +40,12 @@ struct Aligned {
 
 std::optional<Aligned> alignDivs(const BasicRelation &a,
                                  const BasicRelation &b) {
-  std::optional<std::vector<unsigned>> orderA = a.divisionOrder();
-  std::optional<std::vector<unsigned>> orderB = b.divisionOrder();
-  if (!orderA || !orderB)
+  std::optional<AlignedDivisions> common =
+      AlignedDivisions::of({&a, &b}, DivisionMatch::Identical);
+  if (!common)
     return std::nullopt;
-  unsigned lo = a.offset(VarKind::Local);
-  unsigned maxDivs = a.numLocals() + b.numLocals();
-  unsigned width = lo + maxDivs + 1;
-  DivList divs;
-  std::vector<unsigned> mapA(a.numLocals()), mapB(b.numLocals());
-  auto addFrom = [&](const BasicRelation &src, const std::vector<unsigned> &order,
-                     std::vector<unsigned> &map) {
-    for (unsigned k : order) {
-      ConstRow num = src.divNumerator(k);
-      Vec v(width);
-      for (unsigned c = 0; c < lo; ++c)
-        v[c] = num[c];
-      for (unsigned l = 0; l < src.numLocals(); ++l)
-        if (!num[lo + l].isZero())
-          v[lo + map[l]] += num[lo + l];
-      v.back() = num[src.numVars()];
-      bool found = false;
-      for (unsigned d = 0; d < divs.num.size() && !found; ++d)
-        if (divs.den[d] == src.divDenominator(k) && divs.num[d] == v) {
-          map[k] = d;
-          found = true;
-        }
-      if (found)
-        continue;
-      map[k] = unsigned(divs.num.size());
-      divs.num.push_back(std::move(v));
-      divs.den.push_back(src.divDenominator(k));
-    }
-  };
-  addFrom(a, *orderA, mapA);
-  addFrom(b, *orderB, mapB);
-  // Trim the numerators to the final number of divs.
-  unsigned nd = unsigned(divs.num.size());
-  for (Vec &v : divs.num) {
-    Int c = v.back();
-    v.resize(lo + nd + 1);
-    v.back() = c;
-  }
-  Aligned out{liftTo(a, mapA, divs), liftTo(b, mapB, divs), {}, {}};
-  std::vector<bool> inA(nd, false), inB(nd, false);
-  for (unsigned k : mapA)
-    inA[k] = true;
-  for (unsigned k : mapB)
-    inB[k] = true;
-  for (unsigned d = 0; d < nd; ++d) {
-    if (!inA[d])
-      out.addedToA.push_back(lo + d);
-    if (!inB[d])
-      out.addedToB.push_back(lo + d);
-  }
-  return out;
+  return Aligned{common->lift(a, 0), common->lift(b, 1),
+                 common->addedColumns(0), common->addedColumns(1)};
 }
 
 //===----------------------------------------------------------------------===//

@@ -19,6 +19,7 @@
 #include "simplify/CoalescePair.h"
 #include "basic/RowAccess.h"
 #include "basic/DisjunctPreparation.h"
+#include "basic/Divisions.h"
 #include "core/Rows.h"
 #include "relation/Subset.h"
 #include "solve/DifferenceConstraints.h"
@@ -294,18 +295,14 @@ void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i,
   const BasicRelation &a = s_[i].rel, &b = s_[j].rel;
   unsigned lo = c.offset(VarKind::Local);
   for (unsigned k = 0; k < c.numLocals(); ++k) {
-    if (!a.hasDivDef(k) || !b.hasDivDef(k) ||
-        a.divDenominator(k) != b.divDenominator(k) ||
-        !sameRow(a.divNumerator(k), b.divNumerator(k)))
+    if (!sameDivision(a, k, b, k))
       continue;
     // When both pieces satisfy q = floor(num / den), every integer point of
     // their union does: the defining constraints keep the points. A
     // definition is only a record; rely on it only where the constraints of
     // each piece imply it.
-    Vec lower = toVector(a.divNumerator(k));
-    lower[lo + k] = -a.divDenominator(k);
-    Vec upper = negated(ConstRow(lower));
-    upper.back() += a.divDenominator(k) - Int(1);
+    auto [lower, upper] =
+        definingRows(a.divNumerator(k), a.divDenominator(k), lo + k);
     bool enforced = true;
     for (unsigned side : {i, j})
       enforced = enforced && s_[side].tab().isRedundantInequality(lower) &&

@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "text/ParserImpl.h"
+#include "basic/Divisions.h"
 
 #include "presburger/Relation.h"
 #include "presburger/WorkBudget.h"
@@ -767,17 +768,12 @@ private:
       if (it == divDefs_.end())
         continue;
       const DivDef &d = it->second;
-      std::vector<Int> lower(c.numCols());
+      std::vector<Int> num(c.numCols());
       for (const auto &[v, coeff] : d.num)
-        lower[column(v)] = coeff;
-      lower.back() = d.constant;
-      lower[column(q)] = -d.den;
-      std::vector<Int> upper(lower.size());
-      for (size_t k = 0; k < lower.size(); ++k)
-        upper[k] = -lower[k];
-      upper.back() += d.den - Int(1);
-      c.addInequality(lower);
-      c.addInequality(upper);
+        num[column(v)] = coeff;
+      num.back() = d.constant;
+      for (const std::vector<Int> &row : definingRows(num, d.den, column(q)))
+        c.addInequality(row);
     }
     unsigned oldLocals = c.numLocals();
     unsigned nParams = unsigned(ast_.params.size());

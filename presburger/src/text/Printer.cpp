@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "presburger/Printer.h"
+#include "basic/Divisions.h"
 #include "basic/RowAccess.h"
 #include "presburger/Relation.h"
 #include "presburger/UnionRelation.h"
@@ -273,16 +274,8 @@ private:
       for (unsigned k = 0; k < nLocals_ && !skipIneq_[i]; ++k) {
         if (!inline_[k] || r[lo_ + k].isZero())
           continue;
-        ConstRow num = b_.divNumerator(k);
-        const Int &d = b_.divDenominator(k);
-        for (int dir : {1, -1}) {
-          // Base row: dir * (num - d*q) (+ d - 1 when dir = -1).
-          std::vector<Int> base(nv_ + 1);
-          for (unsigned c = 0; c <= nv_; ++c)
-            base[c] = dir > 0 ? num[c] : -num[c];
-          base[lo_ + k] = dir > 0 ? -d : d;
-          if (dir < 0)
-            base[nv_] += d - Int(1);
+        for (const std::vector<Int> &base : definingRows(
+                 b_.divNumerator(k), b_.divDenominator(k), lo_ + k)) {
           if (impliedBy(r, base)) {
             skipIneq_[i] = true;
             break;
