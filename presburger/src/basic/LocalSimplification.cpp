@@ -1,5 +1,6 @@
 //===- LocalSimplification.cpp - Existential locals made simpler ----------===//
 #include "presburger/BasicRelation.h"
+#include "core/FourierMotzkin.h"
 #include "presburger/WorkBudget.h"
 
 #include <algorithm>
@@ -116,28 +117,7 @@ bool BasicRelation::simplifyLocals() {
       if (!(unitLower || unitUpper) || lower * upper > 16)
         continue;
       // 3. Exact Fourier-Motzkin: every pair of bounds combines.
-      std::vector<unsigned> lows, ups;
-      for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
-        int s = ineqs_.at(i, col).sign();
-        if (s > 0)
-          lows.push_back(i);
-        else if (s < 0)
-          ups.push_back(i);
-      }
-      Matrix combined(0, numCols());
-      for (unsigned l : lows)
-        for (unsigned u : ups) {
-          Int a = ineqs_.at(l, col), b = -ineqs_.at(u, col);
-          std::vector<Int> row(numCols());
-          for (unsigned c = 0; c < numCols(); ++c)
-            row[c] = b * ineqs_.at(l, c) + a * ineqs_.at(u, c);
-          combined.appendRow(row);
-        }
-      for (unsigned i = ineqs_.numRows(); i-- > 0;)
-        if (!ineqs_.at(i, col).isZero())
-          ineqs_.removeRow(i);
-      for (unsigned r = 0; r < combined.numRows(); ++r)
-        ineqs_.appendRow(combined.row(r));
+      ineqs_ = eliminateByFourierMotzkin(ineqs_, col);
       removeVarsRaw(VarKind::Local, k, 1);
       if (!normalize())
         return false;

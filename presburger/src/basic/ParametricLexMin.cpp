@@ -1,6 +1,7 @@
 //===- ParametricLexMin.cpp - Parametric integer programming --------------===//
 #include "presburger/ParametricLexMin.h"
 #include "basic/Divisions.h"
+#include "solve/Tableau.h"
 #include "solve/DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Fraction.h"
@@ -114,18 +115,7 @@ void PipBranch::addProblemRow(ConstRow row, unsigned numSymbols, bool negate) {
       tab_.at(r, var.pos) += a * tab_.at(r, kDen);
       continue;
     }
-    Int rowDen = tab_.at(var.pos, kDen);
-    Int curDen = tab_.at(r, kDen);
-    Int newDen = lcm(curDen, rowDen);
-    Int scaleCur = divExact(newDen, curDen);
-    Int scaleRow = a * divExact(newDen, rowDen);
-    for (unsigned c = 1; c < tab_.numColumns(); ++c) {
-      if (!scaleCur.isOne())
-        tab_.at(r, c) *= scaleCur;
-      if (!tab_.at(var.pos, c).isZero())
-        tab_.at(r, c) += scaleRow * tab_.at(var.pos, c);
-    }
-    tab_.at(r, kDen) = newDen;
+    tableau::addMultipleOfRow(tab_, r, var.pos, a);
   }
   tab_.normalizeRow(r, 0, tab_.numColumns());
   cons_.push_back({true, r});
@@ -133,40 +123,7 @@ void PipBranch::addProblemRow(ConstRow row, unsigned numSymbols, bool negate) {
 }
 
 void PipBranch::pivot(unsigned row, unsigned col) {
-  WorkBudget::charge(tab_.numRows() * tab_.numColumns());
-  unsigned nc = tab_.numColumns();
-  Int a = tab_.at(row, col);
-  Int d = tab_.at(row, kDen);
-  tab_.at(row, kDen) = a;
-  tab_.at(row, col) = d;
-  for (unsigned c = 1; c < nc; ++c)
-    if (c != col)
-      tab_.at(row, c).negate();
-  if (a.isNegative())
-    for (unsigned c = 0; c < nc; ++c)
-      tab_.at(row, c).negate();
-  tab_.normalizeRow(row, 0, nc);
-  const Int r0 = tab_.at(row, kDen);
-  for (unsigned i = 0; i < tab_.numRows(); ++i) {
-    if (i == row)
-      continue;
-    Int b = tab_.at(i, col);
-    if (b.isZero())
-      continue;
-    tab_.at(i, kDen) *= r0;
-    for (unsigned c = 1; c < nc; ++c) {
-      if (c == col) {
-        tab_.at(i, c) = b * tab_.at(row, c);
-        continue;
-      }
-      Int &v = tab_.at(i, c);
-      if (!r0.isOne())
-        v *= r0;
-      if (!tab_.at(row, c).isZero())
-        v += b * tab_.at(row, c);
-    }
-    tab_.normalizeRow(i, 0, nc);
-  }
+  tableau::pivot(tab_, row, col);
   int rowU = rowUnknown_[row], colU = colUnknown_[col];
   rowUnknown_[row] = colU;
   colUnknown_[col] = rowU;

@@ -1,5 +1,6 @@
 //===- RationalProjection.cpp - Fourier-Motzkin and bounded helpers -------===//
 #include "presburger/BasicRelation.h"
+#include "core/FourierMotzkin.h"
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/ParametricLexMin.h"
@@ -55,24 +56,14 @@ void BasicRelation::projectOutRationally(VarKind kind, unsigned pos,
           std::copy(r.begin(), r.end(), ineqs_.row(i).begin());
         }
     } else {
-      std::vector<unsigned> lows, ups, rest;
+      uint64_t lows = 0, ups = 0;
       for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
         int s = ineqs_.at(i, col).sign();
-        (s > 0 ? lows : s < 0 ? ups : rest).push_back(i);
+        lows += s > 0;
+        ups += s < 0;
       }
-      WorkBudget::charge(lows.size() * ups.size() * numCols() + 1);
-      Matrix next(0, numCols());
-      for (unsigned i : rest)
-        next.appendRow(ineqs_.row(i));
-      for (unsigned l : lows)
-        for (unsigned u : ups) {
-          Int a = ineqs_.at(l, col), b = -ineqs_.at(u, col);
-          std::vector<Int> r(numCols());
-          for (unsigned c = 0; c < numCols(); ++c)
-            r[c] = b * ineqs_.at(l, c) + a * ineqs_.at(u, c);
-          next.appendRow(r);
-        }
-      ineqs_ = std::move(next);
+      WorkBudget::charge(lows * ups * numCols() + 1);
+      ineqs_ = eliminateByFourierMotzkin(ineqs_, col);
     }
     // Locals whose definition used the variable lose it.
     removeVarsRaw(kind, pos, 1);

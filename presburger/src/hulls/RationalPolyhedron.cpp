@@ -327,8 +327,7 @@ RatPoly eliminateRational(RatPoly p, unsigned first, unsigned count) {
                        u.parents.end(), std::back_inserter(parents));
         if (parents.size() > steps + 1)
           continue;
-        FMRow r{l.v, std::move(parents)};
-        combineInto(r.v, -u.v[var], u.v, l.v[var]);
+        FMRow r{combineBounds(l.v, u.v, var), std::move(parents)};
         scaleDownRow(Row(r.v));
         if (linearPartZero(r.v)) {
           if (r.v.back().isNegative())

@@ -1,5 +1,6 @@
 //===- Simplex.cpp - Exact rational simplex with rollback -----------------===//
 #include "presburger/Simplex.h"
+#include "solve/Tableau.h"
 #include "presburger/Errors.h"
 #include "presburger/WorkBudget.h"
 
@@ -75,19 +76,7 @@ unsigned Simplex::addRow(ConstRow coeffs, bool restricted) {
       continue;
     }
     // Substitute the row expression of the basic variable.
-    const Int &rowDen = tab_.at(var.pos, 0);
-    const Int &curDen = tab_.at(r, 0);
-    Int newDen = lcm(curDen, rowDen);
-    Int scaleCur = divExact(newDen, curDen);
-    Int scaleRow = a * divExact(newDen, rowDen);
-    for (unsigned c = 1; c < numColumns(); ++c) {
-      if (!scaleCur.isOne())
-        tab_.at(r, c) *= scaleCur;
-      const Int &v = tab_.at(var.pos, c);
-      if (!v.isZero())
-        tab_.at(r, c) += scaleRow * v;
-    }
-    tab_.at(r, 0) = newDen;
+    tableau::addMultipleOfRow(tab_, r, var.pos, a);
   }
   normalizeRow(r);
   unsigned con = unsigned(cons_.size());
@@ -124,42 +113,7 @@ void Simplex::markEmpty() {
 }
 
 void Simplex::pivot(unsigned row, unsigned col) {
-  WorkBudget::charge(tab_.numRows() * numColumns());
-  unsigned nc = numColumns();
-  // Rewrite the pivot row to express the column unknown.
-  Int a = tab_.at(row, col);
-  Int d = tab_.at(row, 0);
-  tab_.at(row, 0) = a;
-  tab_.at(row, col) = d;
-  for (unsigned c = 1; c < nc; ++c)
-    if (c != col)
-      tab_.at(row, c).negate();
-  if (a.isNegative())
-    for (unsigned c = 0; c < nc; ++c)
-      tab_.at(row, c).negate();
-  normalizeRow(row);
-  const Int r0 = tab_.at(row, 0);
-  for (unsigned i = 0; i < tab_.numRows(); ++i) {
-    if (i == row)
-      continue;
-    Int b = tab_.at(i, col);
-    if (b.isZero())
-      continue;
-    tab_.at(i, 0) *= r0;
-    for (unsigned c = 1; c < nc; ++c) {
-      if (c == col) {
-        tab_.at(i, c) = b * tab_.at(row, c);
-        continue;
-      }
-      Int &v = tab_.at(i, c);
-      if (!r0.isOne())
-        v *= r0;
-      const Int &rv = tab_.at(row, c);
-      if (!rv.isZero())
-        v += b * rv;
-    }
-    normalizeRow(i);
-  }
+  tableau::pivot(tab_, row, col);
   int rowU = rowUnknown_[row], colU = colUnknown_[col];
   rowUnknown_[row] = colU;
   colUnknown_[col] = rowU;
