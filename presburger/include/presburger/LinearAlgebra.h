@@ -60,6 +60,11 @@ struct Compression {
 /// nullopt when E x + e = 0 has no integer solution. One column echelon
 /// form and one unimodular inverse.
 std::optional<Compression> compressEqualities(const Matrix &eqs);
+/// The rows [a | c] of `m` (n + 1 columns) under the change of variables
+/// x = origin + t z (t is n x k; an empty `origin` is zero): the rows
+/// [a . t | a . origin + c] over z (k + 1 columns).
+Matrix transformRows(const Matrix &m, const Matrix &t,
+                     const std::vector<Int> &origin);
 /// Rows [a | c] over x mapped to rows over z: [a . basis | a . origin + c].
 Matrix toCompressed(const Matrix &rows, const Compression &c);
 /// Rows [a' | c'] over z mapped to rows over x: [a' . leftInverse | c'];

@@ -1,6 +1,7 @@
 //===- BasicRelation.cpp - Conjunctions of affine constraints -------------===//
 #include "presburger/BasicRelation.h"
 #include "basic/Divisions.h"
+#include "core/Rows.h"
 #include "solve/DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Simplex.h"
@@ -81,6 +82,24 @@ Tuple resizeTuple(const Tuple &t, unsigned pos, int delta) {
   out.setDimNames(names);
   return out;
 }
+
+/// `space` without variables [pos, pos + n) of `kind` (not Local).
+Space withoutVars(const Space &space, VarKind kind, unsigned pos, unsigned n) {
+  switch (kind) {
+  case VarKind::Param: {
+    std::vector<std::string> params = space.paramNames();
+    params.erase(params.begin() + pos, params.begin() + pos + n);
+    return space.withParams(std::move(params));
+  }
+  case VarKind::Domain:
+    return space.withDomainTuple(resizeTuple(space.domainTuple(), pos, -int(n)));
+  case VarKind::Range:
+    return space.withRangeTuple(resizeTuple(space.rangeTuple(), pos, -int(n)));
+  case VarKind::Local:
+    break;
+  }
+  return space;
+}
 } // namespace
 
 unsigned BasicRelation::insertVars(VarKind kind, unsigned pos, unsigned n) {
@@ -143,27 +162,13 @@ void BasicRelation::removeVarsRaw(VarKind kind, unsigned pos, unsigned n) {
   eqs_.removeColumns(col, n);
   ineqs_.removeColumns(col, n);
   divNum_.removeColumns(col, n);
-  switch (kind) {
-  case VarKind::Param: {
-    std::vector<std::string> params = space_.paramNames();
-    params.erase(params.begin() + pos, params.begin() + pos + n);
-    space_ = space_.withParams(std::move(params));
-    break;
+  if (kind != VarKind::Local) {
+    space_ = withoutVars(space_, kind, pos, n);
+    return;
   }
-  case VarKind::Domain:
-    space_ = space_.withDomainTuple(
-        resizeTuple(space_.domainTuple(), pos, -int(n)));
-    break;
-  case VarKind::Range:
-    space_ = space_.withRangeTuple(
-        resizeTuple(space_.rangeTuple(), pos, -int(n)));
-    break;
-  case VarKind::Local:
-    numLocals_ -= n;
-    divNum_.removeRows(pos, n);
-    divDen_.erase(divDen_.begin() + pos, divDen_.begin() + pos + n);
-    break;
-  }
+  numLocals_ -= n;
+  divNum_.removeRows(pos, n);
+  divDen_.erase(divDen_.begin() + pos, divDen_.begin() + pos + n);
 }
 
 void BasicRelation::convertToLocals(VarKind kind, unsigned pos, unsigned n) {
@@ -183,24 +188,7 @@ void BasicRelation::convertToLocals(VarKind kind, unsigned pos, unsigned n) {
     divNum_.appendZeroRow();
   divDen_.insert(divDen_.end(), n, Int(0));
   numLocals_ += n;
-  switch (kind) {
-  case VarKind::Param: {
-    std::vector<std::string> params = space_.paramNames();
-    params.erase(params.begin() + pos, params.begin() + pos + n);
-    space_ = space_.withParams(std::move(params));
-    break;
-  }
-  case VarKind::Domain:
-    space_ = space_.withDomainTuple(
-        resizeTuple(space_.domainTuple(), pos, -int(n)));
-    break;
-  case VarKind::Range:
-    space_ = space_.withRangeTuple(
-        resizeTuple(space_.rangeTuple(), pos, -int(n)));
-    break;
-  case VarKind::Local:
-    break;
-  }
+  space_ = withoutVars(space_, kind, pos, n);
 }
 
 void BasicRelation::swapVars(unsigned colA, unsigned colB) {
@@ -358,15 +346,7 @@ bool BasicRelation::normalize() {
     if (!g.isOne())
       eqs_.at(i, nv) = divExact(eqs_.at(i, nv), g);
     // Canonical sign: first non-zero coefficient positive.
-    for (unsigned c = 0; c < nv; ++c) {
-      int s = eqs_.at(i, c).sign();
-      if (s == 0)
-        continue;
-      if (s < 0)
-        for (unsigned cc = 0; cc <= nv; ++cc)
-          eqs_.at(i, cc).negate();
-      break;
-    }
+    makeLeadingCoefficientPositive(eqs_.row(i), nv);
     ++i;
   }
   // Inequalities: divide by the gcd of the coefficients, flooring the
@@ -482,15 +462,7 @@ bool BasicRelation::normalize() {
     }
     ineqs_.resizeRows(kept);
     for (auto &eq : newEqs) {
-      for (unsigned c = 0; c < nv; ++c) {
-        int sg = eq[c].sign();
-        if (sg == 0)
-          continue;
-        if (sg < 0)
-          for (Int &v : eq)
-            v.negate();
-        break;
-      }
+      makeLeadingCoefficientPositive(Row(eq), nv);
       eqs_.appendRow(eq);
     }
   }

@@ -30,11 +30,7 @@ bool reduceCoefficients(BasicRelation &b) {
   if (b.numEqualities() == 0 || b.numInequalities() == 0)
     return true;
   unsigned n = b.numVars();
-  Matrix e(b.numEqualities(), n);
-  for (unsigned r = 0; r < b.numEqualities(); ++r)
-    for (unsigned c = 0; c < n; ++c)
-      e.at(r, c) = b.equality(r)[c];
-  ColumnEchelon ce = columnEchelon(e);
+  ColumnEchelon ce = columnEchelon(leadingColumns(b.equalities(), n));
   if (ce.rank == n)
     return true;
   std::optional<IntegerLattice> lat = solveIntegerEqualities(b.equalities());
@@ -142,12 +138,7 @@ void dropUnconstrainingLocals(BasicRelation &b) {
     unsigned lo = b.offset(VarKind::Local), nv = b.numVars();
     for (unsigned k = 0; k < b.numLocals() && !changed; ++k) {
       unsigned col = lo + k;
-      bool used = false;
-      for (unsigned e = 0; e < b.numEqualities() && !used; ++e)
-        used = !b.equality(e)[col].isZero();
-      for (unsigned l = 0; l < b.numLocals() && !used; ++l)
-        used = l != k && b.hasDivDef(l) && !b.divNumerator(l)[col].isZero();
-      if (used)
+      if (inEqualityOrOtherDefinition(b, k))
         continue;
       std::vector<unsigned> rows;
       for (unsigned i = 0; i < b.numInequalities(); ++i)
@@ -245,12 +236,7 @@ void eliminateBoundedDivs(BasicRelation &b) {
       unsigned col = lo + k;
       if (!b.hasDivDef(k))
         continue;
-      bool used = false;
-      for (unsigned e = 0; e < b.numEqualities() && !used; ++e)
-        used = !b.equality(e)[col].isZero();
-      for (unsigned l = 0; l < b.numLocals() && !used; ++l)
-        used = l != k && b.hasDivDef(l) && !b.divNumerator(l)[col].isZero();
-      if (used)
+      if (inEqualityOrOtherDefinition(b, k))
         continue;
       const Int &d = b.divDenominator(k);
       // f - d*q >= 0 and d*q - f + d - 1 >= 0.

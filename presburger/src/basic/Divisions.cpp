@@ -484,18 +484,24 @@ void mergeDuplicateDivisions(BasicRelation &b) {
   b.normalize();
 }
 
+bool inEqualityOrOtherDefinition(const BasicRelation &b, unsigned k) {
+  unsigned col = b.offset(VarKind::Local) + k;
+  for (unsigned e = 0; e < b.numEqualities(); ++e)
+    if (!b.equality(e)[col].isZero())
+      return true;
+  for (unsigned l = 0; l < b.numLocals(); ++l)
+    if (l != k && b.hasDivDef(l) && !b.divNumerator(l)[col].isZero())
+      return true;
+  return false;
+}
+
 void dropFreeDivisions(BasicRelation &b) {
   unsigned lo = b.offset(VarKind::Local);
   for (unsigned k = b.numLocals(); k-- > 0;) {
     if (!b.hasDivDef(k))
       continue;
     unsigned col = lo + k;
-    bool used = false;
-    for (unsigned i = 0; i < b.numEqualities() && !used; ++i)
-      used = !b.equality(i)[col].isZero();
-    for (unsigned d = 0; d < b.numLocals() && !used; ++d)
-      used = d != k && b.hasDivDef(d) && !b.divNumerator(d)[col].isZero();
-    if (used)
+    if (inEqualityOrOtherDefinition(b, k))
       continue;
     std::array<std::vector<Int>, 2> defs = b.divisionBounds(k);
     std::vector<unsigned> rows;

@@ -137,6 +137,12 @@ private:
                   Matrix &ineqs) const;
 };
 
+/// Whether local `k` of `b` appears in an equality or in the definition of
+/// another local: the steps that drop or eliminate a local through its own
+/// bounds (dropFreeDivisions, eliminateUnitDivisions, coalescing's
+/// preparation) leave such a local alone.
+bool inEqualityOrOtherDefinition(const BasicRelation &b, unsigned k);
+
 /// Merges locals with identical division definitions into the first of
 /// them (their columns are added up in every row and definition), then
 /// normalizes.

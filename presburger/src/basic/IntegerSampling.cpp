@@ -24,29 +24,6 @@ namespace presburger {
 
 namespace {
 
-/// Rows of `m` multiplied on the right by `t` (m.cols x k), with the
-/// constant column kept last: for rows [a | c] computes [a T | a.o + c].
-Matrix transformRows(const Matrix &m, const Matrix &t,
-                     const std::vector<Int> &origin) {
-  unsigned n = t.numRows(), k = t.numColumns();
-  Matrix out(m.numRows(), k + 1);
-  for (unsigned r = 0; r < m.numRows(); ++r) {
-    Int c = m.at(r, n);
-    for (unsigned i = 0; i < n; ++i) {
-      const Int &a = m.at(r, i);
-      if (a.isZero())
-        continue;
-      if (!origin.empty() && !origin[i].isZero())
-        c += a * origin[i];
-      for (unsigned j = 0; j < k; ++j)
-        if (!t.at(i, j).isZero())
-          out.at(r, j) += a * t.at(i, j);
-    }
-    out.at(r, k) = c;
-  }
-  return out;
-}
-
 /// An integer point of { z : ineqs . [z 1] >= 0 }, or nullopt.
 std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
   unsigned n = ineqs.numColumns() - 1;

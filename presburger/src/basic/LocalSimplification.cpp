@@ -1,5 +1,6 @@
 //===- LocalSimplification.cpp - Existential locals made simpler ----------===//
 #include "presburger/BasicRelation.h"
+#include "basic/Divisions.h"
 #include "core/FourierMotzkin.h"
 #include "presburger/WorkBudget.h"
 
@@ -138,12 +139,7 @@ bool BasicRelation::eliminateUnitDivisions() {
       if (!hasDivDef(k))
         continue;
       unsigned col = lo + k;
-      bool blocked = false;
-      for (unsigned e = 0; e < eqs_.numRows() && !blocked; ++e)
-        blocked = !eqs_.at(e, col).isZero();
-      for (unsigned j = 0; j < numLocals_ && !blocked; ++j)
-        blocked = j != k && hasDivDef(j) && !divNum_.at(j, col).isZero();
-      if (blocked)
+      if (inEqualityOrOtherDefinition(*this, k))
         continue;
       const Int &d = divDen_[k];
       std::array<std::vector<Int>, 2> stored = divisionBounds(k);

@@ -85,12 +85,7 @@ ColumnEchelon columnEchelon(const Matrix &e) {
 namespace {
 /// The variable part of `eqs` (every column but the last).
 Matrix variablePart(const Matrix &eqs) {
-  unsigned m = eqs.numRows(), n = eqs.numColumns() - 1;
-  Matrix e(m, n);
-  for (unsigned r = 0; r < m; ++r)
-    for (unsigned c = 0; c < n; ++c)
-      e.at(r, c) = eqs.at(r, c);
-  return e;
+  return leadingColumns(eqs, eqs.numColumns() - 1);
 }
 
 /// The integer solutions of `eqs` from the column echelon form `ce` of its
@@ -212,24 +207,29 @@ Matrix inverseUnimodular(const Matrix &u) {
   return inv;
 }
 
-Matrix toCompressed(const Matrix &rows, const Compression &c) {
-  unsigned n = c.basis.numRows(), k = c.dim();
-  Matrix out(rows.numRows(), k + 1);
-  for (unsigned r = 0; r < rows.numRows(); ++r) {
-    Int cst = rows.at(r, n);
+Matrix transformRows(const Matrix &m, const Matrix &t,
+                     const std::vector<Int> &origin) {
+  unsigned n = t.numRows(), k = t.numColumns();
+  Matrix out(m.numRows(), k + 1);
+  for (unsigned r = 0; r < m.numRows(); ++r) {
+    Int c = m.at(r, n);
     for (unsigned i = 0; i < n; ++i) {
-      const Int &a = rows.at(r, i);
+      const Int &a = m.at(r, i);
       if (a.isZero())
         continue;
-      if (!c.origin[i].isZero())
-        cst += a * c.origin[i];
+      if (!origin.empty() && !origin[i].isZero())
+        c += a * origin[i];
       for (unsigned j = 0; j < k; ++j)
-        if (!c.basis.at(i, j).isZero())
-          out.at(r, j) += a * c.basis.at(i, j);
+        if (!t.at(i, j).isZero())
+          out.at(r, j) += a * t.at(i, j);
     }
-    out.at(r, k) = cst;
+    out.at(r, k) = c;
   }
   return out;
+}
+
+Matrix toCompressed(const Matrix &rows, const Compression &c) {
+  return transformRows(rows, c.basis, c.origin);
 }
 
 Matrix fromCompressed(const Matrix &rows, const Compression &c) {

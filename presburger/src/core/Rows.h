@@ -59,6 +59,29 @@ inline bool isNegation(ConstRow a, ConstRow b) {
   return true;
 }
 
+/// Negates `row` when its first non-zero entry among the first `numCoeffs`
+/// is negative: the canonical sign of an equality, whose sign is free.
+inline void makeLeadingCoefficientPositive(Row row, size_t numCoeffs) {
+  for (size_t c = 0; c < numCoeffs; ++c) {
+    int s = row[c].sign();
+    if (s == 0)
+      continue;
+    if (s < 0)
+      for (Int &v : row)
+        v.negate();
+    return;
+  }
+}
+
+/// The first `n` columns of `m`.
+inline Matrix leadingColumns(const Matrix &m, unsigned n) {
+  Matrix out(m.numRows(), n);
+  for (unsigned r = 0; r < m.numRows(); ++r)
+    for (unsigned c = 0; c < n; ++c)
+      out.at(r, c) = m.at(r, c);
+  return out;
+}
+
 /// Divides every entry of `row` (the constant included) by their gcd: the
 /// same rational constraint with the smallest integer coefficients.
 inline void scaleDownRow(Row row) {

@@ -223,16 +223,10 @@ BasicRelation Relation::affineHull() const {
     // A division that only its own definition constrains says nothing
     // about the disjunct (isl's disjuncts never carry one).
     dropFreeDivisions(b);
-    std::optional<AffineHullResult> ah = integerAffineHull(b);
-    if (!ah)
-      continue;
     // As isl: the equalities are Gauss-eliminated and the divisions they
     // fix with a unit coefficient substituted away, then only the
     // equalities are kept.
-    for (unsigned i = 0; i < ah->equalities.numRows(); ++i)
-      if (!inRowSpace(b.equalities(), ah->equalities.row(i)))
-        b.addEquality(ah->equalities.row(i));
-    if (!gaussEliminate(b) || !b.simplifyLocals())
+    if (!addIntegerAffineHull(b))
       continue;
     locals.push_back(projectLocals(space_, b.numLocals(), b.equalities()));
   }

@@ -100,11 +100,7 @@ Matrix rationalAffineHull(const std::vector<RatPoly> &pieces, unsigned n,
     const RatPoly &p = simplified ? piece : copy;
     Simplex s = simplexOf(p);
     gens.appendRow(samplePointGenerator(s));
-    Matrix lin(p.eqs.numRows(), n);
-    for (unsigned r = 0; r < p.eqs.numRows(); ++r)
-      for (unsigned c = 0; c < n; ++c)
-        lin.at(r, c) = p.eqs.at(r, c);
-    Matrix dirs = kernelRows(lin);
+    Matrix dirs = kernelRows(leadingColumns(p.eqs, n));
     for (unsigned r = 0; r < dirs.numRows(); ++r) {
       RowVec row(dirs.row(r).begin(), dirs.row(r).end());
       row.push_back(Int(0));
@@ -281,11 +277,7 @@ struct Subspace {
 /// constant); nullopt when they are inconsistent.
 std::optional<Subspace> subspaceOf(const Matrix &eqs, unsigned n) {
   unsigned m = eqs.numRows();
-  Matrix lin(m, n);
-  for (unsigned i = 0; i < m; ++i)
-    for (unsigned c = 0; c < n; ++c)
-      lin.at(i, c) = eqs.at(i, c);
-  ColumnEchelon ce = columnEchelon(lin);
+  ColumnEchelon ce = columnEchelon(leadingColumns(eqs, n));
   Subspace s;
   s.n = n;
   s.r = ce.rank;
@@ -319,12 +311,7 @@ Matrix allRows(const RatPoly &p) {
 /// Spanning vectors (rows) of the lineality space of a polyhedron: the
 /// directions along which no constraint varies.
 Matrix linealityVectors(const RatPoly &p) {
-  Matrix rows = allRows(p);
-  Matrix lin(rows.numRows(), p.n);
-  for (unsigned i = 0; i < rows.numRows(); ++i)
-    for (unsigned c = 0; c < p.n; ++c)
-      lin.at(i, c) = rows.at(i, c);
-  return kernelRows(lin);
+  return kernelRows(leadingColumns(allRows(p), p.n));
 }
 
 /// Equalities (rows over n variables, no constant) of the linear span of

@@ -1,6 +1,7 @@
 //===- IntegerAffineHull.cpp - Affine hull of integer points --------------===//
 #include "hulls/IntegerAffineHull.h"
 #include "hulls/RationalPolyhedron.h"
+#include "core/Rows.h"
 #include "solve/DifferenceConstraints.h"
 
 #include "presburger/LinearAlgebra.h"
@@ -105,11 +106,7 @@ std::optional<AffineHullResult> integerAffineHull(const BasicRelation &b) {
       cone.ineqs.at(cone.ineqs.numRows() - 1, n) = Int(0);
     }
     simplifyRational(cone);
-    Matrix lin(cone.eqs.numRows(), n);
-    for (unsigned r = 0; r < cone.eqs.numRows(); ++r)
-      for (unsigned c = 0; c < n; ++c)
-        lin.at(r, c) = cone.eqs.at(r, c);
-    Matrix dirs = kernelRows(lin);
+    Matrix dirs = kernelRows(leadingColumns(cone.eqs, n));
     for (unsigned r = 0; r < dirs.numRows(); ++r) {
       std::vector<Int> row(dirs.row(r).begin(), dirs.row(r).end());
       row.push_back(Int(0));

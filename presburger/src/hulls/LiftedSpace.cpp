@@ -51,6 +51,16 @@ bool gaussEliminate(BasicRelation &b) {
   return b.normalize();
 }
 
+bool addIntegerAffineHull(BasicRelation &b) {
+  std::optional<AffineHullResult> ah = integerAffineHull(b);
+  if (!ah)
+    return false;
+  for (unsigned i = 0; i < ah->equalities.numRows(); ++i)
+    if (!inRowSpace(b.equalities(), ah->equalities.row(i)))
+      b.addEquality(ah->equalities.row(i));
+  return gaussEliminate(b) && b.simplifyLocals();
+}
+
 std::vector<BasicRelation> detectedPieces(const Relation &r) {
   std::vector<BasicRelation> out;
   for (const BasicRelation &d : r.disjuncts()) {
@@ -74,13 +84,7 @@ std::vector<BasicRelation> detectedPieces(const Relation &r) {
       work.pop_back();
       if (p.isObviouslyEmpty())
         continue;
-      std::optional<AffineHullResult> ah = integerAffineHull(p);
-      if (!ah)
-        continue;
-      for (unsigned i = 0; i < ah->equalities.numRows(); ++i)
-        if (!inRowSpace(p.equalities(), ah->equalities.row(i)))
-          p.addEquality(ah->equalities.row(i));
-      if (!gaussEliminate(p) || !p.simplifyLocals())
+      if (!addIntegerAffineHull(p))
         continue;
       if (!(p.allLocalsDefined() || p.detectDivDefinitions()) ||
           !p.divisionOrder()) {

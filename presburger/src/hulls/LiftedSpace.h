@@ -60,6 +60,13 @@ BasicRelation overlay(const BasicRelation &model, const Matrix &eqs,
 /// simplify, then dropFreeDivisions; returns false when found empty.
 bool finishHull(BasicRelation &b);
 
+/// Adds to `b` the equalities of the integer affine hull of its points
+/// (integerAffineHull) that it does not imply already, Gauss-eliminates
+/// and simplifies the locals (which substitutes away the divisions the
+/// equalities fix with a unit coefficient): isl's step before a hull.
+/// Returns false when `b` has no integer point or is found empty.
+bool addIntegerAffineHull(BasicRelation &b);
+
 /// Gaussian elimination as isl's gauss: each equality in turn gets the
 /// last column where it is non-zero as its pivot (made positive), and that
 /// column is eliminated from every other constraint (inequalities are

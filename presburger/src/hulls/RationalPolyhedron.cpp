@@ -14,15 +14,7 @@ namespace presburger::hulls {
 
 void canonicalEqualityRow(Row row) {
   scaleDownRow(row);
-  for (size_t c = 0; c + 1 < row.size(); ++c) {
-    int s = row[c].sign();
-    if (s == 0)
-      continue;
-    if (s < 0)
-      for (Int &v : row)
-        v.negate();
-    return;
-  }
+  makeLeadingCoefficientPositive(row, row.size() - 1);
 }
 
 Simplex simplexOf(const RatPoly &p) {
