@@ -324,175 +324,198 @@ bool sameCoefficients(const Matrix &a, unsigned i, const Matrix &b, unsigned j,
 }
 } // namespace
 
+namespace {
+
+/// Divides each equality by the gcd of its coefficients and gives it the
+/// canonical sign (first non-zero coefficient positive); drops 0 = 0.
+/// False when an equality has no integer solution.
+bool normalizeEqualityRows(Matrix &eqs, unsigned nv) {
+  for (unsigned i = 0; i < eqs.numRows();) {
+    Int g = eqs.normalizeRow(i, 0, nv);
+    if (g.isZero()) {
+      if (!eqs.at(i, nv).isZero())
+        return false;
+      eqs.removeRow(i);
+      continue;
+    }
+    if (!mod(eqs.at(i, nv), g).isZero())
+      return false;
+    if (!g.isOne())
+      eqs.at(i, nv) = divExact(eqs.at(i, nv), g);
+    makeLeadingCoefficientPositive(eqs.row(i), nv);
+    ++i;
+  }
+  return true;
+}
+
+/// Divides each inequality by the gcd of its coefficients, flooring the
+/// constant (exact over the integers); drops the trivially true ones. False
+/// on a trivially false one.
+bool normalizeInequalityRows(Matrix &ineqs, unsigned nv) {
+  for (unsigned i = 0; i < ineqs.numRows();) {
+    Int g = ineqs.normalizeRow(i, 0, nv);
+    if (g.isZero()) {
+      if (ineqs.at(i, nv).isNegative())
+        return false;
+      ineqs.removeRow(i);
+      continue;
+    }
+    if (!g.isOne())
+      ineqs.at(i, nv) = floorDiv(ineqs.at(i, nv), g);
+    ++i;
+  }
+  return true;
+}
+
+/// Appends to `eqs` the equalities that the opposite inequality pairs
+/// `pairs` (rows of `ineqs` that meet) make, in the lexicographic order of
+/// the smaller of the two coefficient vectors, each with the canonical
+/// sign.
+void appendMergedEqualities(const Matrix &ineqs,
+                            std::vector<std::pair<unsigned, unsigned>> &pairs,
+                            Matrix &eqs, unsigned nv) {
+  auto lexLess = [&](unsigned r1, unsigned r2) {
+    for (unsigned c = 0; c < nv; ++c)
+      if (ineqs.at(r1, c) != ineqs.at(r2, c))
+        return ineqs.at(r1, c) < ineqs.at(r2, c);
+    return false;
+  };
+  for (auto &[i, j] : pairs)
+    if (lexLess(j, i))
+      std::swap(i, j);
+  std::sort(pairs.begin(), pairs.end(), [&](const auto &x, const auto &y) {
+    return lexLess(x.first, y.first);
+  });
+  for (auto &[i, j] : pairs) {
+    std::vector<Int> eq(ineqs.row(i).begin(), ineqs.row(i).end());
+    makeLeadingCoefficientPositive(Row(eq), nv);
+    eqs.appendRow(eq);
+  }
+}
+
+/// Among inequalities with the same coefficients keeps the tightest (the
+/// first one on a tie), and turns each opposite pair that meets into an
+/// equality (appended to `eqs`). False when an opposite pair leaves no
+/// point. Rows are grouped by a hash of their coefficients up to sign, so
+/// that duplicates and opposites fall in one group, and compared in place:
+/// no allocation per row (this runs before every emptiness test).
+bool mergeParallelInequalities(Matrix &ineqs, Matrix &eqs, unsigned nv) {
+  unsigned m = ineqs.numRows();
+  if (m <= 1)
+    return true;
+  struct Entry {
+    uint64_t hash;
+    unsigned row;
+  };
+  std::vector<Entry> entries(m);
+  for (unsigned i = 0; i < m; ++i)
+    entries[i] = {signlessRowHash(ineqs.row(i), nv), i};
+  std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+    return a.hash != b.hash ? a.hash < b.hash : a.row < b.row;
+  });
+  std::vector<bool> dropIneq(m, false);
+  // Opposite pairs (i, j) that meet with equality, to become equalities.
+  std::vector<std::pair<unsigned, unsigned>> pairs;
+  for (unsigned g = 0; g < m;) {
+    unsigned e = g + 1;
+    while (e < m && entries[e].hash == entries[g].hash)
+      ++e;
+    if (e - g > 1) {
+      // Duplicates: keep the tightest row (the first one on a tie).
+      for (unsigned a = g; a < e; ++a) {
+        unsigned i = entries[a].row;
+        if (dropIneq[i])
+          continue;
+        for (unsigned b = a + 1; b < e; ++b) {
+          unsigned j = entries[b].row;
+          if (dropIneq[j] || !sameCoefficients(ineqs, i, ineqs, j, nv, false))
+            continue;
+          unsigned first = std::min(i, j), second = std::max(i, j);
+          if (ineqs.at(second, nv) < ineqs.at(first, nv)) {
+            dropIneq[first] = true;
+            i = second;
+          } else {
+            dropIneq[second] = true;
+            i = first;
+          }
+        }
+      }
+      // Opposites among the survivors.
+      for (unsigned a = g; a < e; ++a) {
+        unsigned i = entries[a].row;
+        if (dropIneq[i])
+          continue;
+        for (unsigned b = a + 1; b < e; ++b) {
+          unsigned j = entries[b].row;
+          if (dropIneq[j] || !sameCoefficients(ineqs, i, ineqs, j, nv, true))
+            continue;
+          Int sum = ineqs.at(i, nv) + ineqs.at(j, nv);
+          if (sum.isNegative())
+            return false;
+          if (sum.isZero()) {
+            dropIneq[i] = dropIneq[j] = true;
+            pairs.emplace_back(i, j);
+          }
+          break;
+        }
+      }
+    }
+    g = e;
+  }
+  appendMergedEqualities(ineqs, pairs, eqs, nv);
+  unsigned kept = 0;
+  for (unsigned i = 0; i < m; ++i) {
+    if (dropIneq[i])
+      continue;
+    if (kept != i)
+      ineqs.swapRows(kept, i);
+    ++kept;
+  }
+  ineqs.resizeRows(kept);
+  return true;
+}
+
+/// Drops repeated equalities (which have a canonical sign here). False when
+/// two have the same coefficients and different constants.
+bool dropRepeatedEqualities(Matrix &eqs, unsigned nv) {
+  unsigned ne = eqs.numRows();
+  if (ne <= 1)
+    return true;
+  std::vector<bool> dropEq(ne, false);
+  for (unsigned i = 0; i < ne; ++i) {
+    if (dropEq[i])
+      continue;
+    for (unsigned j = i + 1; j < ne; ++j) {
+      if (dropEq[j] || !sameCoefficients(eqs, i, eqs, j, nv, false))
+        continue;
+      if (eqs.at(i, nv) != eqs.at(j, nv))
+        return false;
+      dropEq[j] = true;
+    }
+  }
+  unsigned kept = 0;
+  for (unsigned i = 0; i < ne; ++i) {
+    if (dropEq[i])
+      continue;
+    if (kept != i)
+      eqs.swapRows(kept, i);
+    ++kept;
+  }
+  eqs.resizeRows(kept);
+  return true;
+}
+
+} // namespace
+
 bool BasicRelation::normalize() {
   if (obviouslyEmpty_)
     return false;
   unsigned nv = numVars();
-  // Equalities: divide by the gcd; a constant not divisible means empty.
-  for (unsigned i = 0; i < eqs_.numRows();) {
-    Int g = eqs_.normalizeRow(i, 0, nv);
-    if (g.isZero()) {
-      if (!eqs_.at(i, nv).isZero()) {
-        markEmpty();
-        return false;
-      }
-      eqs_.removeRow(i);
-      continue;
-    }
-    if (!mod(eqs_.at(i, nv), g).isZero()) {
-      markEmpty();
-      return false;
-    }
-    if (!g.isOne())
-      eqs_.at(i, nv) = divExact(eqs_.at(i, nv), g);
-    // Canonical sign: first non-zero coefficient positive.
-    makeLeadingCoefficientPositive(eqs_.row(i), nv);
-    ++i;
-  }
-  // Inequalities: divide by the gcd of the coefficients, flooring the
-  // constant (exact over the integers).
-  for (unsigned i = 0; i < ineqs_.numRows();) {
-    Int g = ineqs_.normalizeRow(i, 0, nv);
-    if (g.isZero()) {
-      if (ineqs_.at(i, nv).isNegative()) {
-        markEmpty();
-        return false;
-      }
-      ineqs_.removeRow(i);
-      continue;
-    }
-    if (!g.isOne())
-      ineqs_.at(i, nv) = floorDiv(ineqs_.at(i, nv), g);
-    ++i;
-  }
-  // Duplicates and opposite pairs. Rows are grouped by a hash of their
-  // coefficients up to sign (first non-zero coefficient made positive), so
-  // that duplicates and opposites fall in one group; rows are then compared
-  // in place. No allocation per row (this runs before every emptiness test).
-  unsigned m = ineqs_.numRows();
-  if (m > 1) {
-    struct Entry {
-      uint64_t hash;
-      unsigned row;
-    };
-    std::vector<Entry> entries(m);
-    for (unsigned i = 0; i < m; ++i)
-      entries[i] = {signlessRowHash(ineqs_.row(i), nv), i};
-    std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
-      return a.hash != b.hash ? a.hash < b.hash : a.row < b.row;
-    });
-    std::vector<bool> dropIneq(m, false);
-    // Opposite pairs (i, j) that meet with equality, to become equalities.
-    std::vector<std::pair<unsigned, unsigned>> pairs;
-    for (unsigned g = 0; g < m;) {
-      unsigned e = g + 1;
-      while (e < m && entries[e].hash == entries[g].hash)
-        ++e;
-      if (e - g > 1) {
-        // Duplicates: keep the tightest row (the first one on a tie).
-        for (unsigned a = g; a < e; ++a) {
-          unsigned i = entries[a].row;
-          if (dropIneq[i])
-            continue;
-          for (unsigned b = a + 1; b < e; ++b) {
-            unsigned j = entries[b].row;
-            if (dropIneq[j] || !sameCoefficients(ineqs_, i, ineqs_, j, nv, false))
-              continue;
-            unsigned first = std::min(i, j), second = std::max(i, j);
-            if (ineqs_.at(second, nv) < ineqs_.at(first, nv)) {
-              dropIneq[first] = true;
-              i = second;
-            } else {
-              dropIneq[second] = true;
-              i = first;
-            }
-          }
-        }
-        // Opposites among the survivors.
-        for (unsigned a = g; a < e; ++a) {
-          unsigned i = entries[a].row;
-          if (dropIneq[i])
-            continue;
-          for (unsigned b = a + 1; b < e; ++b) {
-            unsigned j = entries[b].row;
-            if (dropIneq[j] || !sameCoefficients(ineqs_, i, ineqs_, j, nv, true))
-              continue;
-            Int sum = ineqs_.at(i, nv) + ineqs_.at(j, nv);
-            if (sum.isNegative()) {
-              markEmpty();
-              return false;
-            }
-            if (sum.isZero()) {
-              dropIneq[i] = dropIneq[j] = true;
-              pairs.emplace_back(i, j);
-            }
-            break;
-          }
-        }
-      }
-      g = e;
-    }
-    // New equalities in the lexicographic order of the smaller of the two
-    // coefficient vectors (the order the previous map-based version used).
-    auto lexLess = [&](unsigned r1, bool neg1, unsigned r2, bool neg2) {
-      for (unsigned c = 0; c < nv; ++c) {
-        Int x = neg1 ? -ineqs_.at(r1, c) : ineqs_.at(r1, c);
-        Int y = neg2 ? -ineqs_.at(r2, c) : ineqs_.at(r2, c);
-        if (x != y)
-          return x < y;
-      }
-      return false;
-    };
-    for (auto &[i, j] : pairs)
-      if (lexLess(j, false, i, false))
-        std::swap(i, j);
-    std::sort(pairs.begin(), pairs.end(), [&](const auto &x, const auto &y) {
-      return lexLess(x.first, false, y.first, false);
-    });
-    std::vector<std::vector<Int>> newEqs;
-    for (auto &[i, j] : pairs)
-      newEqs.emplace_back(ineqs_.row(i).begin(), ineqs_.row(i).end());
-    unsigned kept = 0;
-    for (unsigned i = 0; i < m; ++i) {
-      if (dropIneq[i])
-        continue;
-      if (kept != i)
-        ineqs_.swapRows(kept, i);
-      ++kept;
-    }
-    ineqs_.resizeRows(kept);
-    for (auto &eq : newEqs) {
-      makeLeadingCoefficientPositive(Row(eq), nv);
-      eqs_.appendRow(eq);
-    }
-  }
-  // Duplicate equalities; same coefficients with other constants: empty.
-  // Equalities have a canonical sign here.
-  unsigned ne = eqs_.numRows();
-  if (ne > 1) {
-    std::vector<bool> dropEq(ne, false);
-    for (unsigned i = 0; i < ne; ++i) {
-      if (dropEq[i])
-        continue;
-      for (unsigned j = i + 1; j < ne; ++j) {
-        if (dropEq[j] || !sameCoefficients(eqs_, i, eqs_, j, nv, false))
-          continue;
-        if (eqs_.at(i, nv) != eqs_.at(j, nv)) {
-          markEmpty();
-          return false;
-        }
-        dropEq[j] = true;
-      }
-    }
-    unsigned kept = 0;
-    for (unsigned i = 0; i < ne; ++i) {
-      if (dropEq[i])
-        continue;
-      if (kept != i)
-        eqs_.swapRows(kept, i);
-      ++kept;
-    }
-    eqs_.resizeRows(kept);
+  if (!normalizeEqualityRows(eqs_, nv) || !normalizeInequalityRows(ineqs_, nv) ||
+      !mergeParallelInequalities(ineqs_, eqs_, nv) ||
+      !dropRepeatedEqualities(eqs_, nv)) {
+    markEmpty();
+    return false;
   }
   return true;
 }

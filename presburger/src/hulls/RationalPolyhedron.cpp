@@ -173,122 +173,151 @@ bool pruneInequalities(std::vector<FMRow> &rows) {
 
 } // namespace
 
-RatPoly eliminateRational(RatPoly p, unsigned first, unsigned count) {
-  unsigned n = p.n, nc = n + 1;
-  std::vector<RowVec> eqs;
-  std::vector<FMRow> ineqs;
-  for (unsigned i = 0; i < p.eqs.numRows(); ++i)
-    eqs.emplace_back(p.eqs.row(i).begin(), p.eqs.row(i).end());
-  for (unsigned i = 0; i < p.ineqs.numRows(); ++i)
-    ineqs.push_back({RowVec(p.ineqs.row(i).begin(), p.ineqs.row(i).end()),
-                     {}});
-  std::vector<bool> todo(n, false);
-  for (unsigned v = first; v < first + count; ++v)
-    todo[v] = true;
-  auto result = [&](bool empty) {
-    RatPoly out(n - count);
+namespace {
+
+/// The state of eliminateRational: the rows, the variables still to go,
+/// and the count of Fourier-Motzkin steps for Chernikov's rule.
+class RationalEliminator {
+public:
+  RationalEliminator(const RatPoly &p, unsigned first, unsigned count)
+      : n_(p.n), first_(first), count_(count), todo_(p.n, false) {
+    for (unsigned i = 0; i < p.eqs.numRows(); ++i)
+      eqs_.emplace_back(p.eqs.row(i).begin(), p.eqs.row(i).end());
+    for (unsigned i = 0; i < p.ineqs.numRows(); ++i)
+      ineqs_.push_back(
+          {RowVec(p.ineqs.row(i).begin(), p.ineqs.row(i).end()), {}});
+    for (unsigned v = first; v < first + count; ++v)
+      todo_[v] = true;
+  }
+
+  /// Eliminates the variables one by one: through an equality when one
+  /// involves a variable to eliminate, by Fourier-Motzkin otherwise. False
+  /// when the polyhedron is found empty.
+  bool run() {
+    if (!restart())
+      return false;
+    for (unsigned remaining = count_; remaining > 0; --remaining) {
+      WorkBudget::charge(uint64_t(eqs_.size() + ineqs_.size() + 1) *
+                         (n_ + 1));
+      if (std::optional<bool> gauss = eliminateByEquality()) {
+        if (!*gauss)
+          return false;
+        continue;
+      }
+      if (!fourierMotzkinStep())
+        return false;
+    }
+    return true;
+  }
+
+  /// The rows over the remaining variables (a contradiction when `empty`).
+  RatPoly result(bool empty) const {
+    RatPoly out(n_ - count_);
     if (empty) {
       setContradiction(out);
       return out;
     }
     auto shrink = [&](const RowVec &r) {
       RowVec s;
-      for (unsigned c = 0; c < nc; ++c)
-        if (c < first || c >= first + count)
+      for (unsigned c = 0; c <= n_; ++c)
+        if (c < first_ || c >= first_ + count_)
           s.push_back(r[c]);
       return s;
     };
-    for (const RowVec &r : eqs)
+    for (const RowVec &r : eqs_)
       out.eqs.appendRow(shrink(r));
-    for (const FMRow &r : ineqs)
+    for (const FMRow &r : ineqs_)
       out.ineqs.appendRow(shrink(r.v));
     return out;
-  };
-  // Chernikov's rule (a row combined from more than k + 1 rows, k
-  // Fourier-Motzkin steps after the rows were taken as the input, is
-  // redundant) is only valid on an unpruned elimination; every pruning of
-  // redundant rows therefore restarts the count with the pruned rows as the
-  // new input.
-  unsigned steps = 0;
-  size_t restartSize = 0;
-  auto restart = [&]() -> bool {
-    if (!pruneInequalities(ineqs))
+  }
+
+private:
+  /// Chernikov's rule (a row combined from more than k + 1 rows, k
+  /// Fourier-Motzkin steps after the rows were taken as the input, is
+  /// redundant) is only valid on an unpruned elimination; every pruning of
+  /// redundant rows therefore restarts the count with the pruned rows as
+  /// the new input. False when the rows are found contradictory.
+  bool restart() {
+    if (!pruneInequalities(ineqs_))
       return false;
-    if (ineqs.size() > 8) {
-      RatPoly tmp(n);
-      for (const RowVec &r : eqs)
+    if (ineqs_.size() > 8) {
+      RatPoly tmp(n_);
+      for (const RowVec &r : eqs_)
         tmp.eqs.appendRow(r);
-      for (const FMRow &r : ineqs)
+      for (const FMRow &r : ineqs_)
         tmp.ineqs.appendRow(r.v);
       Simplex s = simplexOf(tmp);
       if (s.isEmpty())
         return false;
-      unsigned base = 2 * unsigned(eqs.size());
-      s.detectRedundant(base, base + unsigned(ineqs.size()));
+      unsigned base = 2 * unsigned(eqs_.size());
+      s.detectRedundant(base, base + unsigned(ineqs_.size()));
       std::vector<FMRow> kept;
-      for (size_t i = 0; i < ineqs.size(); ++i)
+      for (size_t i = 0; i < ineqs_.size(); ++i)
         if (!s.isMarkedRedundant(base + unsigned(i)))
-          kept.push_back(std::move(ineqs[i]));
-      ineqs = std::move(kept);
+          kept.push_back(std::move(ineqs_[i]));
+      ineqs_ = std::move(kept);
     }
-    for (size_t i = 0; i < ineqs.size(); ++i)
-      ineqs[i].parents = {unsigned(i)};
-    steps = 0;
-    restartSize = ineqs.size();
+    for (size_t i = 0; i < ineqs_.size(); ++i)
+      ineqs_[i].parents = {unsigned(i)};
+    steps_ = 0;
+    restartSize_ = ineqs_.size();
     return true;
-  };
-  if (!restart())
-    return result(true);
-  for (unsigned remaining = count; remaining > 0; --remaining) {
-    WorkBudget::charge(uint64_t(eqs.size() + ineqs.size() + 1) * nc);
-    // 1. An equality on a variable to eliminate: Gaussian elimination.
+  }
+
+  /// Gaussian elimination of a variable to eliminate through the equality
+  /// with its smallest coefficient: nullopt when no equality involves one,
+  /// otherwise whether the rows are still consistent.
+  std::optional<bool> eliminateByEquality() {
     int bestEq = -1;
     unsigned bestVar = 0;
-    for (size_t e = 0; e < eqs.size(); ++e)
-      for (unsigned v = 0; v < n; ++v)
-        if (todo[v] && !eqs[e][v].isZero() &&
-            (bestEq < 0 || abs(eqs[e][v]) < abs(eqs[size_t(bestEq)][bestVar]))) {
+    for (size_t e = 0; e < eqs_.size(); ++e)
+      for (unsigned v = 0; v < n_; ++v)
+        if (todo_[v] && !eqs_[e][v].isZero() &&
+            (bestEq < 0 ||
+             abs(eqs_[e][v]) < abs(eqs_[size_t(bestEq)][bestVar]))) {
           bestEq = int(e);
           bestVar = v;
         }
-    if (bestEq >= 0) {
-      RowVec e = eqs[size_t(bestEq)];
-      eqs.erase(eqs.begin() + bestEq);
-      Int a = e[bestVar];
-      Int absA = abs(a);
-      auto eliminate = [&](RowVec &r) {
-        if (r[bestVar].isZero())
-          return;
-        // |a| r - sign(a) r[v] e has a zero in column v.
-        Int b = a.isNegative() ? r[bestVar] : -r[bestVar];
-        combineInto(r, absA, e, b);
-      };
-      for (RowVec &r : eqs) {
-        eliminate(r);
-        scaleDownRow(Row(r));
-      }
-      for (FMRow &r : ineqs)
-        eliminate(r.v);
-      for (size_t i = eqs.size(); i-- > 0;)
-        if (linearPartZero(eqs[i])) {
-          if (!eqs[i].back().isZero())
-            return result(true);
-          eqs.erase(eqs.begin() + long(i));
-        }
-      todo[bestVar] = false;
-      if (!restart())
-        return result(true);
-      continue;
+    if (bestEq < 0)
+      return std::nullopt;
+    RowVec e = eqs_[size_t(bestEq)];
+    eqs_.erase(eqs_.begin() + bestEq);
+    Int a = e[bestVar];
+    Int absA = abs(a);
+    auto eliminate = [&](RowVec &r) {
+      if (r[bestVar].isZero())
+        return;
+      // |a| r - sign(a) r[v] e has a zero in column v.
+      Int b = a.isNegative() ? r[bestVar] : -r[bestVar];
+      combineInto(r, absA, e, b);
+    };
+    for (RowVec &r : eqs_) {
+      eliminate(r);
+      scaleDownRow(Row(r));
     }
-    // 2. Fourier-Motzkin on the variable with the fewest new rows.
+    for (FMRow &r : ineqs_)
+      eliminate(r.v);
+    for (size_t i = eqs_.size(); i-- > 0;)
+      if (linearPartZero(eqs_[i])) {
+        if (!eqs_[i].back().isZero())
+          return false;
+        eqs_.erase(eqs_.begin() + long(i));
+      }
+    todo_[bestVar] = false;
+    return restart();
+  }
+
+  /// The variable to eliminate whose Fourier-Motzkin step makes the fewest
+  /// new rows.
+  unsigned cheapestVariable() const {
     unsigned var = 0;
     long bestCost = 0;
     bool haveVar = false;
-    for (unsigned v = 0; v < n; ++v) {
-      if (!todo[v])
+    for (unsigned v = 0; v < n_; ++v) {
+      if (!todo_[v])
         continue;
       long pos = 0, neg = 0;
-      for (const FMRow &r : ineqs) {
+      for (const FMRow &r : ineqs_) {
         int sg = r.v[v].sign();
         pos += sg > 0;
         neg += sg < 0;
@@ -300,9 +329,17 @@ RatPoly eliminateRational(RatPoly p, unsigned first, unsigned count) {
         var = v;
       }
     }
-    ++steps;
+    return var;
+  }
+
+  /// One Fourier-Motzkin step on the cheapest variable, skipping the
+  /// combinations Chernikov's rule shows redundant. False when a
+  /// combination is contradictory.
+  bool fourierMotzkinStep() {
+    unsigned var = cheapestVariable();
+    ++steps_;
     std::vector<FMRow> lower, upper, next;
-    for (FMRow &r : ineqs) {
+    for (FMRow &r : ineqs_) {
       int sg = r.v[var].sign();
       if (sg > 0)
         lower.push_back(std::move(r));
@@ -311,29 +348,42 @@ RatPoly eliminateRational(RatPoly p, unsigned first, unsigned count) {
       else
         next.push_back(std::move(r));
     }
-    WorkBudget::charge(uint64_t(lower.size()) * upper.size() * nc);
+    WorkBudget::charge(uint64_t(lower.size()) * upper.size() * (n_ + 1));
     for (const FMRow &l : lower)
       for (const FMRow &u : upper) {
         std::vector<unsigned> parents;
         std::set_union(l.parents.begin(), l.parents.end(), u.parents.begin(),
                        u.parents.end(), std::back_inserter(parents));
-        if (parents.size() > steps + 1)
+        if (parents.size() > steps_ + 1)
           continue;
         FMRow r{combineBounds(l.v, u.v, var), std::move(parents)};
         scaleDownRow(Row(r.v));
         if (linearPartZero(r.v)) {
           if (r.v.back().isNegative())
-            return result(true);
+            return false;
           continue;
         }
         next.push_back(std::move(r));
       }
-    ineqs = std::move(next);
-    todo[var] = false;
-    if (ineqs.size() > 2 * restartSize + 8 && !restart())
-      return result(true);
+    ineqs_ = std::move(next);
+    todo_[var] = false;
+    return ineqs_.size() <= 2 * restartSize_ + 8 || restart();
   }
-  return result(false);
+
+  unsigned n_, first_, count_;
+  std::vector<RowVec> eqs_;
+  std::vector<FMRow> ineqs_;
+  std::vector<bool> todo_;
+  unsigned steps_ = 0;
+  size_t restartSize_ = 0;
+};
+
+} // namespace
+
+RatPoly eliminateRational(RatPoly p, unsigned first, unsigned count) {
+  RationalEliminator elimination(p, first, count);
+  bool consistent = elimination.run();
+  return elimination.result(!consistent);
 }
 
 Matrix affineHullOfGenerators(const Matrix &gens) {

@@ -107,32 +107,50 @@ strideLocals(const BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
   return out;
 }
 
-/// The lexicographic optimum of one basic relation, as disjoint pieces.
-Relation basicLexOpt(const BasicRelation &b, bool maximize) {
+/// The point optimum (from rationalLexOptIfIntegral) as a relation in
+/// `space`: one disjunct fixing every variable, or none when empty.
+Relation pointOptimumRelation(const Space &space, const PointOptimum &p) {
+  Relation result(space);
+  if (p.empty)
+    return result;
+  BasicRelation dst(space);
+  std::vector<Int> eq(dst.numCols());
+  for (unsigned i = 0; i < p.point.size(); ++i) {
+    eq[i] = Int(-1);
+    eq.back() = p.point[i];
+    dst.addEquality(eq);
+    eq[i] = Int(0);
+  }
+  result.addDisjunct(std::move(dst));
+  return result;
+}
+
+/// The parametric problem of the lexicographic optimum of one basic
+/// relation: which of its columns are symbols, which are optimized (and
+/// where each lands), and the context and problem handed to
+/// parametricLexMin.
+struct LexOptProblem {
+  unsigned numSymbols = 0; // Parameters and domain.
+  unsigned contextWidth = 0; // Symbols plus the divisions of symbols.
+  unsigned numOrdered = 0; // Optimized variables: range and promoted locals.
+  /// Problem variable (after the context columns) of each range dimension.
+  std::vector<unsigned> rangeVar;
+  BasicRelation context, problem;
+};
+
+/// Columns of the problem, in order: symbols, divisions of the symbols alone
+/// (tiles of the source loops: floor(i/32), which go to the context with
+/// their definitions, where the solver reuses them), the range (each
+/// promoted stride local just before its range variable), then the other
+/// locals (existentials, which only need to exist). With `maximize` the
+/// range (and each promoted local that moves with it) is negated.
+LexOptProblem buildLexOptProblem(const BasicRelation &b, bool maximize) {
   const Space &space = b.space();
-  if (space.offset(VarKind::Range) == 0 && b.numLocals() == 0)
-    if (std::optional<PointOptimum> p = rationalLexOptIfIntegral(b, maximize)) {
-      Relation result(space);
-      if (p->empty)
-        return result;
-      BasicRelation dst(space);
-      std::vector<Int> eq(dst.numCols());
-      for (unsigned i = 0; i < p->point.size(); ++i) {
-        eq[i] = Int(-1);
-        eq.back() = p->point[i];
-        dst.addEquality(eq);
-        eq[i] = Int(0);
-      }
-      result.addDisjunct(std::move(dst));
-      return result;
-    }
-  unsigned numSymbols = space.offset(VarKind::Range);
+  LexOptProblem out;
+  unsigned numSymbols = out.numSymbols = space.offset(VarKind::Range);
   unsigned nRange = space.numRange();
   unsigned rangeCol = space.offset(VarKind::Range);
   unsigned lo = space.offset(VarKind::Local), nl = b.numLocals();
-  // Divisions of the symbols alone (tiles of the source loops: floor(i/32))
-  // are symbols too: they go to the context with their definitions, where
-  // the parametric solver reuses them, instead of being minimized.
   std::vector<unsigned> symbolDivs = b.divisionsOf(numSymbols);
   std::vector<bool> isSymbolDiv(nl, false);
   for (unsigned k : symbolDivs)
@@ -152,43 +170,41 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
     // Optimize e in the direction that optimizes j.
     negateLocal[p.local] = maximize == p.rangeGrowsWithLocal;
   }
-  // Problem columns: symbols, symbol divisions, range (each promoted local
-  // just before its range variable), other locals (the existentials, which
-  // only need to exist).
   std::vector<unsigned> newCol(b.numVars());
   for (unsigned c = 0; c < numSymbols; ++c)
     newCol[c] = c;
   for (unsigned i = 0; i < nsd; ++i)
     newCol[lo + symbolDivs[i]] = numSymbols + i;
-  unsigned contextWidth = numSymbols + nsd;
+  unsigned contextWidth = out.contextWidth = numSymbols + nsd;
   unsigned next = contextWidth;
-  std::vector<unsigned> rangeVar(nRange); // Problem variable of range i.
+  out.rangeVar.resize(nRange);
   for (unsigned i = 0; i < nRange; ++i) {
     if (promotedBefore[i] >= 0)
       newCol[lo + unsigned(promotedBefore[i])] = next++;
-    rangeVar[i] = next - contextWidth;
+    out.rangeVar[i] = next - contextWidth;
     newCol[rangeCol + i] = next++;
   }
-  unsigned numOrdered = next - contextWidth;
+  out.numOrdered = next - contextWidth;
   for (unsigned k = 0; k < nl; ++k)
     if (!isSymbolDiv[k] && !isPromoted[k])
       newCol[lo + k] = next++;
   auto convert = [&](ConstRow row, unsigned width) {
-    std::vector<Int> out(width + 1);
+    std::vector<Int> v(width + 1);
     for (unsigned c = 0; c < b.numVars(); ++c) {
       if (row[c].isZero())
         continue;
       bool negate = (maximize && c >= rangeCol && c < rangeCol + nRange) ||
                     (c >= lo && negateLocal[c - lo]);
-      out[newCol[c]] = negate ? -row[c] : row[c];
+      v[newCol[c]] = negate ? -row[c] : row[c];
     }
-    out.back() = row.back();
-    return out;
+    v.back() = row.back();
+    return v;
   };
-  BasicRelation context(Space::set({}, Tuple(numSymbols)));
+  out.context = BasicRelation(Space::set({}, Tuple(numSymbols)));
   for (unsigned i = 0; i < nsd; ++i) // Over the context's columns so far.
-    context.addDivLocal(convert(b.divNumerator(symbolDivs[i]), numSymbols + i),
-                        b.divDenominator(symbolDivs[i]));
+    out.context.addDivLocal(
+        convert(b.divNumerator(symbolDivs[i]), numSymbols + i),
+        b.divDenominator(symbolDivs[i]));
   // Rows on the symbols alone constrain the context (the domain of b):
   // left in the problem, each would split the context in two, and the
   // side where it fails would be proved infeasible on its own.
@@ -198,30 +214,32 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
         return false;
     return true;
   };
-  BasicRelation problem(Space::set({}, Tuple(b.numVars())));
+  out.problem = BasicRelation(Space::set({}, Tuple(b.numVars())));
   for (unsigned i = 0; i < b.numEqualities(); ++i) {
     if (symbolic(b.equality(i)))
-      context.addEquality(convert(b.equality(i), contextWidth));
+      out.context.addEquality(convert(b.equality(i), contextWidth));
     else
-      problem.addEquality(convert(b.equality(i), b.numVars()));
+      out.problem.addEquality(convert(b.equality(i), b.numVars()));
   }
   for (unsigned i = 0; i < b.numInequalities(); ++i) {
     if (symbolic(b.inequality(i)))
-      context.addInequality(convert(b.inequality(i), contextWidth));
+      out.context.addInequality(convert(b.inequality(i), contextWidth));
     else
-      problem.addInequality(convert(b.inequality(i), b.numVars()));
+      out.problem.addInequality(convert(b.inequality(i), b.numVars()));
   }
   // Existential locals only need to exist: bound them first.
   if (nl > nsd + promoted.size())
-    problem = boundExistentials(problem, contextWidth + numOrdered);
-  if (!context.normalize())
-    return Relation(space);
-  LexMinResult res =
-      parametricLexMin(problem, contextWidth, context, numOrdered);
-  if (res.unbounded)
-    throw UnboundedError(std::string(maximize ? "lexmax" : "lexmin") +
-                         " is unbounded: a range dimension has no " +
-                         (maximize ? "upper" : "lower") + " bound");
+    out.problem = boundExistentials(out.problem, contextWidth + out.numOrdered);
+  return out;
+}
+
+/// The pieces of the solver's answer as disjuncts in `space`: each piece's
+/// domain over the symbols, with the range dimensions equal to their
+/// values (negated back for a maximum).
+Relation optimumPieces(const Space &space, const LexOptProblem &lp,
+                       const LexMinResult &res, bool maximize) {
+  unsigned numSymbols = lp.numSymbols;
+  unsigned rangeCol = space.offset(VarKind::Range);
   Relation result(space);
   std::vector<unsigned> symbolMap(numSymbols);
   for (unsigned c = 0; c < numSymbols; ++c)
@@ -230,12 +248,12 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
     BasicRelation dst(space);
     dst.appendMapped(piece.domain, symbolMap);
     unsigned dstLocals = dst.offset(VarKind::Local);
-    for (unsigned i = 0; i < nRange; ++i) {
+    for (unsigned i = 0; i < space.numRange(); ++i) {
       // range_i = +-(value over symbols and the piece's divisions).
       std::vector<Int> eq(dst.numCols());
       eq[rangeCol + i] = Int(-1);
       Int sign = maximize ? Int(-1) : Int(1);
-      ConstRow v = piece.values.row(rangeVar[i]);
+      ConstRow v = piece.values.row(lp.rangeVar[i]);
       for (unsigned c = 0; c < numSymbols; ++c)
         eq[c] += sign * v[c];
       for (unsigned k = 0; k < piece.domain.numLocals(); ++k)
@@ -247,6 +265,24 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
       result.addDisjunct(std::move(dst));
   }
   return result;
+}
+
+/// The lexicographic optimum of one basic relation, as disjoint pieces.
+Relation basicLexOpt(const BasicRelation &b, bool maximize) {
+  const Space &space = b.space();
+  if (space.offset(VarKind::Range) == 0 && b.numLocals() == 0)
+    if (std::optional<PointOptimum> p = rationalLexOptIfIntegral(b, maximize))
+      return pointOptimumRelation(space, *p);
+  LexOptProblem lp = buildLexOptProblem(b, maximize);
+  if (!lp.context.normalize())
+    return Relation(space);
+  LexMinResult res = parametricLexMin(lp.problem, lp.contextWidth, lp.context,
+                                      lp.numOrdered);
+  if (res.unbounded)
+    throw UnboundedError(std::string(maximize ? "lexmax" : "lexmin") +
+                         " is unbounded: a range dimension has no " +
+                         (maximize ? "upper" : "lower") + " bound");
+  return optimumPieces(space, lp, res, maximize);
 }
 
 /// The point `b` is when it is one fixed point (every variable equal to a
