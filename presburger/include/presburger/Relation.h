@@ -112,6 +112,14 @@ public:
   Relation intersectDomain(const Relation &set) const;
   /// Restricts the range to the set `set`.
   Relation intersectRange(const Relation &set) const;
+  /// The points of this relation whose parameter values lie in the params
+  /// set `params` (parameters aligned by name): isl's intersect_params. For
+  /// example `[n] -> { [i] : 0 <= i < n }` with `[n] -> { : n <= 4 }` gives
+  /// `[n] -> { [i] : 0 <= i < n <= 4 }`. Each disjunct of `params` meets
+  /// each disjunct of this relation (in that order), their locals simplified
+  /// as by intersectDomain; no emptiness test. Throws SpaceError when
+  /// `params` is not a params set.
+  Relation intersectParams(const Relation &params) const;
   /// Cartesian product: sets A, B give the set [A -> B]; relations A -> B,
   /// C -> D give [A -> C] -> [B -> D].
   Relation product(const Relation &other) const;

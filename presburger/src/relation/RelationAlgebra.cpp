@@ -254,6 +254,18 @@ Relation Relation::intersectRange(const Relation &set) const {
   return combine(r, &s, r.space_, 0, mapR, mapS);
 }
 
+Relation Relation::intersectParams(const Relation &params) const {
+  WorkBudget::Operation op;
+  if (!params.isParams())
+    throw SpaceError("intersect_params needs a params set, got " +
+                     params.space().toString());
+  auto [r, p] = aligned(*this, params);
+  Layout l(r.space_);
+  auto mapP = paramsThen(r.numParams(), {});
+  auto mapR = paramsThen(r.numParams(), run(l.dom, r.numDomain() + r.numRange()));
+  return combine(p, &r, r.space_, 0, mapP, mapR);
+}
+
 Relation Relation::product(const Relation &other) const {
   WorkBudget::Operation op;
   auto [a, b] = aligned(*this, other);

@@ -212,19 +212,7 @@ Relation Relation::gistRange(const Relation &rangeContext) const {
 Relation Relation::gistParams(const Relation &paramsContext) const {
   if (!paramsContext.isParams())
     throw SpaceError("gist_params needs a params set");
-  Relation ctx = universe(space_);
-  Relation p = paramsContext;
-  presburger::alignParams(ctx, p);
-  Relation lifted(ctx.space_);
-  for (const BasicRelation &b : p.disjuncts()) {
-    BasicRelation l(ctx.space_);
-    std::vector<unsigned> map(b.numParams());
-    for (unsigned i = 0; i < map.size(); ++i)
-      map[i] = i;
-    l.appendMapped(b, map);
-    lifted.addDisjunct(std::move(l));
-  }
-  return gist(lifted);
+  return gist(universe(space_).intersectParams(paramsContext));
 }
 
 UnionRelation UnionRelation::gist(const UnionRelation &context) const {
