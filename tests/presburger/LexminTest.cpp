@@ -1,20 +1,24 @@
-// The lexicographic optimum of unions, through both of its paths: sets
+// The lexicographic optimum (Relation::lexmin, lexmax): first on
+// hand-built basic sets, then on unions through both of its paths, sets
 // without parameters (each disjunct's optimum is a point; the best point
 // wins) and the general combination (parameters, relations).
 #include "presburger/Errors.h"
 #include "presburger/Parser.h"
 #include "presburger/Relation.h"
 
+#include "TestSupport.h"
+
 #include <gtest/gtest.h>
 
 using namespace presburger;
+using presburger::testing::expectSame;
 
 namespace {
-void expectSame(const Relation &got, const char *expected) {
-  Relation want = parseRelation(expected);
-  EXPECT_TRUE(got.isEqual(want))
-      << "got " << got.toString() << "\nwant " << want.toString();
+std::vector<Int> row(std::initializer_list<int64_t> v) {
+  return std::vector<Int>(v.begin(), v.end());
 }
+Point pt(std::initializer_list<int64_t> v) { return Point(v.begin(), v.end()); }
+
 /// expectSame, and the result written as one piece.
 void expectSameInOnePiece(const Relation &got, const char *expected) {
   expectSame(got, expected);
@@ -22,7 +26,77 @@ void expectSameInOnePiece(const Relation &got, const char *expected) {
 }
 } // namespace
 
-TEST(LexoptUnion, PointsOfAConstantUnion) {
+TEST(Lexmin, BoxAndUnion) {
+  BasicRelation a(Space::set({}, Tuple(1)));
+  a.addInequality(row({1, -5}));
+  a.addInequality(row({-1, 10}));
+  BasicRelation b(Space::set({}, Tuple(1)));
+  b.addInequality(row({1, -2}));
+  b.addInequality(row({-1, 3}));
+  Relation u = Relation(a).unite(Relation(b));
+  Relation mn = u.lexmin();
+  EXPECT_TRUE(mn.containsPoint(pt({2})));
+  EXPECT_FALSE(mn.containsPoint(pt({3})));
+  EXPECT_FALSE(mn.containsPoint(pt({5})));
+  Relation mx = u.lexmax();
+  EXPECT_TRUE(mx.containsPoint(pt({10})));
+  EXPECT_FALSE(mx.containsPoint(pt({3})));
+}
+
+TEST(Lexmin, ParametricMax) {
+  // [n] -> { [i] : i >= n and i >= 0 }: lexmin is max(n, 0).
+  BasicRelation a(Space::set({"n"}, Tuple(1)));
+  a.addInequality(row({-1, 1, 0}));
+  a.addInequality(row({0, 1, 0}));
+  Relation mn = Relation(a).lexmin();
+  for (int n = -3; n <= 3; ++n)
+    for (int i = -4; i <= 4; ++i)
+      EXPECT_EQ(mn.containsPoint(pt({n, i})), i == std::max(n, 0))
+          << "n=" << n << " i=" << i;
+  EXPECT_THROW(Relation(a).lexmax(), UnboundedError);
+}
+
+TEST(Lexmin, CeilingNeedsADivision) {
+  // { [i] -> [j] : 2j >= i and j <= 100 }: lexmin j = ceil(i / 2).
+  BasicRelation r(Space::relation({}, Tuple(1), Tuple(1)));
+  r.addInequality(row({-1, 2, 0}));
+  r.addInequality(row({0, -1, 100}));
+  Relation mn = Relation(r).lexmin();
+  for (int i = -7; i <= 7; ++i)
+    for (int j = -5; j <= 5; ++j) {
+      int expect = (i >= 0) ? (i + 1) / 2 : -((-i) / 2);
+      EXPECT_EQ(mn.containsPoint(pt({i, j})), j == expect) << i << " " << j;
+    }
+  EXPECT_TRUE(mn.isSingleValued());
+}
+
+TEST(Lexmin, StridedAndTwoDims) {
+  // { [i] : exists q : i = 3q + 1 and i >= 5 }: lexmin 7.
+  BasicRelation s(Space::set({}, Tuple(1)));
+  s.addLocal();
+  s.addEquality(row({1, -3, -1}));
+  s.addInequality(row({1, 0, -5}));
+  Relation mn = Relation(s).lexmin();
+  EXPECT_TRUE(mn.containsPoint(pt({7})));
+  EXPECT_FALSE(mn.containsPoint(pt({4})));
+  EXPECT_FALSE(mn.containsPoint(pt({10})));
+  // [n] -> { [i, j] : 0 <= i < n and i < j < n }: lexmin (0, 1) for n >= 2.
+  BasicRelation t(Space::set({"n"}, Tuple(2)));
+  t.addInequality(row({0, 1, 0, 0}));
+  t.addInequality(row({1, -1, 0, -1}));
+  t.addInequality(row({0, -1, 1, -1}));
+  t.addInequality(row({1, 0, -1, -1}));
+  Relation m2 = Relation(t).lexmin();
+  for (int n = 0; n <= 4; ++n) {
+    EXPECT_EQ(m2.containsPoint(pt({n, 0, 1})), n >= 2) << n;
+    EXPECT_FALSE(m2.containsPoint(pt({n, 0, 2})));
+  }
+  Relation x2 = Relation(t).lexmax();
+  for (int n = 0; n <= 5; ++n)
+    EXPECT_EQ(x2.containsPoint(pt({n, n - 2, n - 1})), n >= 2) << n;
+}
+
+TEST(LexminOfUnions, PointsOfAConstantUnion) {
   Relation u = parseRelation("{ [i, j] : 5 <= i < 10 and 0 <= j < 3; "
                              "[i, j] : 2 <= i < 4 and 7 <= j < 9; "
                              "[i, j] : i = 2 and 9 <= j < 12 }");
@@ -38,14 +112,14 @@ TEST(LexoptUnion, PointsOfAConstantUnion) {
              "{ [4] }");
 }
 
-TEST(LexoptUnion, ParametricUnion) {
+TEST(LexminOfUnions, ParametricUnion) {
   // Which piece wins depends on n.
   expectSame(parseRelation("[n] -> { [i] : n <= i < n + 10; [i] : 5 <= i < 20 }")
                  .lexmin(),
              "[n] -> { [n] : n <= 5; [5] : n > 5 }");
 }
 
-TEST(LexoptUnion, DivisionsOfTheDomainAreSymbols) {
+TEST(LexminOfUnions, DivisionsOfTheDomainAreSymbols) {
   // Dependences on tiled loops: floor(i/32) is a function of the source,
   // so it stays in the context of the parametric solver.
   Relation dep = parseRelation(
@@ -70,7 +144,7 @@ TEST(LexoptUnion, DivisionsOfTheDomainAreSymbols) {
              "32*floor(i/32) <= j <= 32*floor(i/32) + 1 }");
 }
 
-TEST(LexoptUnion, PointOptimaOfOneBasicSet) {
+TEST(LexminOfUnions, PointOptimaOfOneBasicSet) {
   // The corner of the variables' own bounds, when it is inside.
   Relation coupled = parseRelation(
       "{ [i, j] : 0 <= i < 10 and 0 <= j < 10 and i + j <= 15 }");
@@ -97,7 +171,7 @@ TEST(LexoptUnion, PointOptimaOfOneBasicSet) {
                UnboundedError);
 }
 
-TEST(LexoptUnion, StridedOptimaWithoutParameters) {
+TEST(LexminOfUnions, StridedOptimaWithoutParameters) {
   // i odd, 3i + 5j >= 217: i = 1 leaves 5j >= 214, so j = 43. The cuts of
   // the solver are numbers here (no symbols), not divisions of a context.
   expectSame(parseRelation("{ S[i, j] : 0 <= i < 100 and 0 <= j < 100 and "
@@ -121,7 +195,7 @@ TEST(LexoptUnion, StridedOptimaWithoutParameters) {
                   .isEmpty());
 }
 
-TEST(LexoptUnion, ParametricStridedOptimum) {
+TEST(LexminOfUnions, ParametricStridedOptimum) {
   // The last multiple of 4 below i: j = 4 floor((i - 1) / 4) for i >= 1,
   // one piece as isl gives it (the stride's local is optimized before j,
   // and the solver's pieces fuse).
