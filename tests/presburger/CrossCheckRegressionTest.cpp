@@ -3,24 +3,20 @@
 #include "presburger/Parser.h"
 #include "presburger/UnionRelation.h"
 
+#include "TestSupport.h"
+
 #include <gtest/gtest.h>
 
 using namespace presburger;
 
-namespace {
-void expectEqual(const UnionRelation &got, const char *expected) {
-  UnionRelation want = parseUnion(expected);
-  EXPECT_TRUE(got.isEqual(want)) << "got:      " << got.toString()
-                                 << "\nexpected: " << expected;
-}
-} // namespace
+using presburger::testing::expectSame;
 
 // Substituting a projected dimension into a division that the same equality
 // defines made the division refer to itself.
 TEST(CrossCheckRegression, ProjectionThroughItsOwnDivision) {
   UnionRelation s = parseUnion("[n] -> { S[i0, i1, i2] : (-2i0 + i1 + 2) mod 3 = 1 }");
   Relation p = s.pieces().front().projectOut(VarKind::Range, 1, 1);
-  expectEqual(UnionRelation(p), "[n] -> { [i0, i2] }");
+  expectSame(UnionRelation(p), "[n] -> { [i0, i2] }");
 }
 
 // compute_divs treated a division of an existential as a function of the
@@ -44,7 +40,7 @@ TEST(CrossCheckRegression, ComplementWithExistentialStride) {
       "-3n - m - 3 <= 0 and 2n + 2 >= 0 or exists (e0 : n + 6 < 8 and "
       "3m - 2e0 - 2 < 8 and (-3i0 + m - e0 - 5) mod 3 = 2) or "
       "(2i0 + 2n + m + 8) mod 3 = 1 }");
-  expectEqual(s.universe().subtract(s),
+  expectSame(s.universe().subtract(s),
               "[n, m] -> { [i0] : n >= 2 and 3*floor((-1 + n - m + i0)/3) <= "
               "-2 + n - m + i0 and (n >= 7 or (n <= 6 and m <= -4 - 3n) or "
               "(n <= 6 and m >= -3 - 3n and 4i0 >= -5 - m)) }");
@@ -60,7 +56,7 @@ TEST(CrossCheckRegression, LexmaxAcrossDisjunctsWithExistentials) {
       "exists (e0 : -5 <= i0 <= 5 and -5 <= o0 <= 5 and -5 <= n <= 5 and -5 "
       "<= m <= 5 and -10 <= e0 <= 10 and i0 + n - 3 >= 0 and 2i0 - n + 2e0 + "
       "7 >= 0 and (3i0 + o0 - 3) mod 3 = 0) }");
-  expectEqual(r.lexmax(),
+  expectSame(r.lexmax(),
               "[n, m] -> { [i0] -> S[o0 = 5] : n <= 5 and m <= 5 and i0 <= 5 and "
               "((m >= 10 - 2n and 2i0 >= -3 + 2n + m) or (n >= -5 and -5 <= m <= "
               "9 - 2n and i0 >= -5)); [i0] -> S[o0 = 3] : n <= 5 and 10 - 2n <= m "
@@ -120,7 +116,7 @@ TEST(CrossCheckRegression, CoalesceKeepsDisjunctWithTwoDivisionsOfOneLattice) {
   UnionRelation s = parseUnion(
       "{ [j] : exists (e0 = floor((j - 2)/2), e1 = floor((j)/2): j = 2e0 + 2 "
       "and j = 2e1 and 2 <= j <= 9) ; [j] : j = 2 }");
-  expectEqual(s.coalesce(), "{ [j] : j mod 2 = 0 and 2 <= j <= 8 }");
+  expectSame(s.coalesce(), "{ [j] : j mod 2 = 0 and 2 <= j <= 8 }");
   EXPECT_EQ(s.coalesce().pieces().front().numDisjuncts(), 1u);
 }
 
@@ -140,8 +136,8 @@ TEST(CrossCheckRegression, HullsAfterDivisionsTurnCyclic) {
       "{ [i] : exists (e : floor((e - 1)/4) <= e - 1 and i >= 1 and e <= 3i "
       "+ 4 and floor((-3e + 1)/4) <= -2i + e + 1) }");
   // e = 3i + 4 satisfies every constraint when i >= 1.
-  expectEqual(t.polyhedralHull(), "{ [i] : i >= 1 }");
-  expectEqual(t, "{ [i] : i >= 1 }");
+  expectSame(t.polyhedralHull(), "{ [i] : i >= 1 }");
+  expectSame(t, "{ [i] : i >= 1 }");
 }
 
 // gist writes a division that only bounds in one direction without it
@@ -165,6 +161,6 @@ TEST(CrossCheckRegression, GistWritesOneSidedDivisionsWithoutThem) {
   UnionRelation s = parseUnion("[n] -> { [i] : 2i >= n - 5 + floor((2n + 1)/4) "
                                "and 0 <= i <= 100 }");
   UnionRelation c = parseUnion("[n] -> { [i] : 0 <= i <= 100 }");
-  expectEqual(s.gist(c), "[n] -> { [i] : 4i >= 3n - 11 }");
+  expectSame(s.gist(c), "[n] -> { [i] : 4i >= 3n - 11 }");
   EXPECT_EQ(s.gist(c).toString(), "[n] -> { [i] : 4i >= -11 + 3n }");
 }

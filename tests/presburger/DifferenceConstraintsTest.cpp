@@ -2,7 +2,7 @@
 // triangular bounds, guards) against the simplex it replaces: on random
 // systems, the same implicit equalities (none, when the fast path answers),
 // the same redundant rows, the same emptiness.
-#include "DifferenceConstraints.h"
+#include "solve/DifferenceConstraints.h"
 
 #include "presburger/BasicRelation.h"
 #include "presburger/Parser.h"

@@ -7,19 +7,16 @@
 #include "presburger/Relation.h"
 #include "presburger/UnionRelation.h"
 
+#include "TestSupport.h"
+
 #include <gtest/gtest.h>
 
 using namespace presburger;
+using presburger::testing::expectSame;
 
 namespace {
 
 Relation R(const char *text) { return parseRelation(text); }
-
-void expectSame(const Relation &got, const char *expected) {
-  Relation want = parseRelation(expected);
-  EXPECT_TRUE(got.isEqual(want))
-      << "got " << got.toString() << "\nwant " << want.toString();
-}
 
 /// The number of inequalities of a basic relation without locals.
 unsigned numIneqs(const BasicRelation &b) { return b.numInequalities(); }

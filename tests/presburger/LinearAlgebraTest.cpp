@@ -1,4 +1,5 @@
-// Exact integer linear algebra: the inverse of unimodular matrices.
+// Exact integer linear algebra: the inverse of unimodular matrices, alone
+// and as the transform of a column echelon form.
 #include "presburger/LinearAlgebra.h"
 
 #include <gtest/gtest.h>
@@ -78,5 +79,32 @@ TEST(LinearAlgebra, InverseOfRandomUnimodularMatrices) {
     Matrix inv = inverseUnimodular(u);
     expectIdentity(multiply(u, inv));
     expectIdentity(multiply(inv, u));
+  }
+}
+
+// Upper entries left after the forward pass (3 and 7) must be cleared from
+// the inverse as well.
+TEST(LinearAlgebra, InverseUnimodularNeedsBackSubstitution) {
+  Matrix u = fromRows({{-1, 3, 0}, {5, -14, 7}, {0, 0, 1}});
+  Matrix inv = inverseUnimodular(u);
+  EXPECT_EQ(inv, fromRows({{14, 3, -21}, {5, 1, -7}, {0, 0, 1}}))
+      << inv.toString();
+  expectIdentity(multiply(u, inv));
+}
+
+// The unimodular matrices of column echelon forms of random rows.
+TEST(LinearAlgebra, InverseOfRandomEchelonTransforms) {
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> coef(-20, 20);
+  for (int iter = 0; iter < 200; ++iter) {
+    unsigned n = 2 + unsigned(iter % 4);
+    Matrix e(1 + unsigned(iter % 2), n);
+    for (unsigned i = 0; i < e.numRows(); ++i)
+      for (unsigned j = 0; j < n; ++j)
+        e.at(i, j) = Int(coef(rng));
+    ColumnEchelon ce = columnEchelon(e);
+    Matrix inv = inverseUnimodular(ce.u);
+    expectIdentity(multiply(ce.u, inv));
+    expectIdentity(multiply(inv, ce.u));
   }
 }

@@ -86,20 +86,10 @@ Value compare(BinaryOp op, const UnionRelation &a, const UnionRelation &b) {
 UnionRelation intersectParams(const UnionRelation &u, const UnionRelation &p) {
   if (u.isParamsUnion() || u.isEmptyUnion() || p.isEmptyUnion())
     return u.intersect(p);
-  // The params set as a zero-dimensional set (the same columns), so that
-  // the universal relation from it to each piece carries its constraints
-  // onto the piece's parameters.
-  Relation zero = p.pieces().front();
-  zero.setSpace(Space::set(zero.space().paramNames(), Tuple(0)));
+  const Relation &params = p.pieces().front();
   UnionRelation out(u.paramNames());
-  for (const Relation &r : u.pieces()) {
-    Relation x = r.isRelation() ? r.wrap() : r;
-    Relation both = Relation::universeBetween(zero.space(), x.space())
-                        .intersectDomain(zero)
-                        .intersectRange(x)
-                        .range();
-    out.add(r.isRelation() ? both.unwrap() : both);
-  }
+  for (const Relation &r : u.pieces())
+    out.add(r.intersectParams(params));
   return out;
 }
 

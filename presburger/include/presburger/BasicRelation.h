@@ -31,36 +31,50 @@
 namespace presburger {
 
 class Simplex;
+namespace detail {
+struct BasicRelationRows;
+} // namespace detail
 
 class BasicRelation {
 public:
   /// The universe of `space`.
   explicit BasicRelation(Space space = Space());
+  /// The universe of `space` (no constraint).
   static BasicRelation universe(Space space) { return BasicRelation(space); }
+  /// An obviously empty basic relation of `space` (one contradiction).
   static BasicRelation empty(Space space);
 
+  /// The space: parameters and tuples (the locals are not part of it).
   const Space &space() const { return space_; }
+  /// Whether the space is a set, a params or a relation space.
   bool isSet() const { return space_.isSet(); }
   bool isParams() const { return space_.isParams(); }
   bool isRelation() const { return space_.isRelation(); }
 
+  /// The number of parameters, domain and range dimensions.
   unsigned numParams() const { return space_.numParams(); }
   unsigned numDomain() const { return space_.numDomain(); }
   unsigned numRange() const { return space_.numRange(); }
   /// Domain plus range dimensions.
   unsigned numDims() const { return space_.numDims(); }
+  /// The number of existential locals (with or without a definition).
   unsigned numLocals() const { return numLocals_; }
   /// All variables: params, dims and locals.
   unsigned numVars() const { return space_.offset(VarKind::Local) + numLocals_; }
   /// numVars() + 1 (the constant column).
   unsigned numCols() const { return numVars() + 1; }
+  /// The number of variables of `kind`.
   unsigned numVars(VarKind kind) const {
     return kind == VarKind::Local ? numLocals_ : space_.numVars(kind);
   }
+  /// The column of the first variable of `kind`.
   unsigned offset(VarKind kind) const { return space_.offset(kind); }
   /// The constant column.
   unsigned constCol() const { return numVars(); }
 
+  /// The constraint rows, read only: row . [x 1] == 0 (equalities) and
+  /// >= 0 (inequalities), numCols() entries each. The engine rewrites rows
+  /// in place only through its internal RowAccess.h.
   unsigned numEqualities() const { return eqs_.numRows(); }
   unsigned numInequalities() const { return ineqs_.numRows(); }
   unsigned numConstraints() const { return numEqualities() + numInequalities(); }
@@ -68,17 +82,17 @@ public:
   ConstRow inequality(unsigned i) const { return ineqs_.row(i); }
   const Matrix &equalities() const { return eqs_; }
   const Matrix &inequalities() const { return ineqs_; }
-  Matrix &equalitiesMut() { return eqs_; }
-  Matrix &inequalitiesMut() { return ineqs_; }
 
   /// Adds row . x + row.back() == 0 (numCols() entries).
   void addEquality(ConstRow row);
   /// Adds row . x + row.back() >= 0 (numCols() entries).
   void addInequality(ConstRow row);
+  /// addEquality and addInequality for a row held in a vector.
   void addEquality(const std::vector<Int> &row) { addEquality(ConstRow(row)); }
   void addInequality(const std::vector<Int> &row) {
     addInequality(ConstRow(row));
   }
+  /// Removes constraint `i` (later rows move up by one).
   void removeEquality(unsigned i) { eqs_.removeRow(i); }
   void removeInequality(unsigned i) { ineqs_.removeRow(i); }
 
@@ -94,6 +108,7 @@ public:
   /// Numerator of local `k`'s definition (numCols() entries); requires
   /// hasDivDef(k).
   ConstRow divNumerator(unsigned k) const { return divNum_.row(k); }
+  /// Denominator of local `k`'s definition; zero when it has none.
   const Int &divDenominator(unsigned k) const { return divDen_[k]; }
   /// Sets (or, with den = 0, clears) the definition of local `k` without
   /// touching the constraints.
@@ -253,8 +268,12 @@ public:
   /// products, compositions and projections.
   void appendMapped(const BasicRelation &src, const std::vector<unsigned> &map);
 
-  /// Debugging dump (not isl notation; see Printer.h for that).
+  /// isl notation, as printBasicRelation (Printer.h) writes it:
+  /// `[n] -> { S[i] : 0 <= i < n }`. Defined by the text layer.
   std::string toString() const;
+  /// The raw representation for debugging: space, constraint rows and
+  /// division table. Not isl notation; never used in error messages.
+  std::string dump() const;
 
   /// A point (every variable, locals included) found without a tableau:
   /// the first candidate that satisfies every constraint. The candidates:
@@ -276,6 +295,9 @@ public:
   std::optional<std::vector<Int>> boundCorner(bool upper) const;
 
 private:
+  // The engine's in-place row rewriting (src/basic/RowAccess.h).
+  friend struct detail::BasicRelationRows;
+
   /// detectEqualities; when `tableau` is given and the result is non-empty
   /// with inequalities left, it receives the tableau of the final
   /// constraints (equalities first, then inequalities), for reuse.

@@ -29,6 +29,7 @@ public:
         message_(std::move(message)), line_(line), column_(column) {}
   /// The message without the position.
   const std::string &message() const { return message_; }
+  /// Where the offending token starts (1-based).
   unsigned line() const { return line_; }
   unsigned column() const { return column_; }
 

@@ -11,19 +11,24 @@ namespace presburger {
 /// A rational number num/den with den > 0, kept in lowest terms.
 class Fraction {
 public:
+  /// Zero, the integer n, and n/d (d non-zero; brought to lowest terms).
   Fraction() : num_(0), den_(1) {}
   Fraction(Int n) : num_(std::move(n)), den_(1) {}
   Fraction(Int n, Int d) : num_(std::move(n)), den_(std::move(d)) {
     normalize();
   }
 
+  /// Numerator and (positive) denominator in lowest terms.
   const Int &num() const { return num_; }
   const Int &den() const { return den_; }
   bool isInteger() const { return den_.isOne(); }
+  /// The largest integer <= and the smallest integer >= the value.
   Int floor() const { return floorDiv(num_, den_); }
   Int ceil() const { return ceilDiv(num_, den_); }
+  /// -1, 0 or 1.
   int sign() const { return num_.sign(); }
 
+  /// -1, 0 or 1 as a is less than, equal to or greater than b.
   friend int compare(const Fraction &a, const Fraction &b) {
     return compare(a.num_ * b.den_, b.num_ * a.den_);
   }

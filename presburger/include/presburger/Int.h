@@ -79,14 +79,17 @@ public:
   }
   /// The value, which must fit in int64 (checked by the caller).
   int64_t getSmall() const { return small_; }
+  /// The nearest double, and the decimal digits.
   double toDouble() const;
   std::string toString() const;
 
+  /// -1, 0 or 1.
   int sign() const {
     if (!big_) [[likely]]
       return (small_ > 0) - (small_ < 0);
     return signSlow();
   }
+  /// Value tests that never touch the big path.
   bool isZero() const { return !big_ && small_ == 0; }
   bool isOne() const { return !big_ && small_ == 1; }
   bool isNegative() const { return sign() < 0; }
@@ -166,6 +169,7 @@ public:
     }
     return *this = mulSlow(*this, o);
   }
+  /// *this = -*this.
   Int &negate() { return *this = -*this; }
 
   /// Truncating division (C semantics); the divisor must be non-zero.
@@ -203,12 +207,14 @@ public:
     }
     return a - b * floorDiv(a, b);
   }
+  /// |a|.
   friend Int abs(const Int &a) { return a.sign() < 0 ? -a : a; }
   /// Greatest common divisor, always non-negative; gcd(0, 0) = 0.
   friend Int gcd(const Int &a, const Int &b);
   /// Least common multiple, always non-negative; lcm(x, 0) = 0.
   friend Int lcm(const Int &a, const Int &b);
 
+  /// A hash of the value.
   size_t hash() const;
 
 private:

@@ -22,14 +22,18 @@ using ConstRow = std::span<const Int>;
 
 class Matrix {
 public:
+  /// A 0 x 0 matrix.
   Matrix() = default;
+  /// A rows x cols matrix of zeros.
   Matrix(unsigned rows, unsigned cols) : rows_(rows), cols_(cols),
         data_(size_t(rows) * cols) {}
 
   unsigned numRows() const { return rows_; }
   unsigned numColumns() const { return cols_; }
+  /// Whether there is no row.
   bool empty() const { return rows_ == 0; }
 
+  /// The entry in row r, column c.
   Int &at(unsigned r, unsigned c) {
     assert(r < rows_ && c < cols_);
     return data_[size_t(r) * cols_ + c];
@@ -38,6 +42,7 @@ public:
     assert(r < rows_ && c < cols_);
     return data_[size_t(r) * cols_ + c];
   }
+  /// Row `r` as a span (valid until the matrix changes shape).
   Row row(unsigned r) {
     assert(r < rows_);
     return Row(data_.data() + size_t(r) * cols_, cols_);
@@ -57,14 +62,18 @@ public:
   void removeRows(unsigned r, unsigned n);
   /// Replaces row `r` by the last row and drops the last row (O(cols)).
   void swapRemoveRow(unsigned r);
+  /// Exchanges rows a and b.
   void swapRows(unsigned a, unsigned b);
+  /// Keeps the first `rows` rows, or appends rows of zeros up to `rows`.
   void resizeRows(unsigned rows);
+  /// Removes every row (the number of columns stays).
   void clear() { rows_ = 0; data_.clear(); }
 
   /// Inserts `n` zero columns before column `pos`.
   void insertColumns(unsigned pos, unsigned n);
   /// Removes columns [pos, pos + n).
   void removeColumns(unsigned pos, unsigned n);
+  /// Exchanges columns a and b in every row.
   void swapColumns(unsigned a, unsigned b);
   /// In every row, moves columns [first, middle) to just before column
   /// `last` (std::rotate on [first, last)), in place.
@@ -76,10 +85,12 @@ public:
   /// is greater than one; returns the gcd (0 for an all-zero range).
   Int normalizeRow(unsigned r, unsigned begin, unsigned end);
 
+  /// Same shape and same entries.
   friend bool operator==(const Matrix &a, const Matrix &b) {
     return a.rows_ == b.rows_ && a.cols_ == b.cols_ && a.data_ == b.data_;
   }
 
+  /// The entries, one row per line, for debugging.
   std::string toString() const;
 
 private:

@@ -16,15 +16,18 @@ class BasicRelation;
 class Relation;
 class UnionRelation;
 
-/// `b` in isl notation: "[n] -> { S[i] : 0 <= i < n }".
+/// `b` in isl notation: `[n] -> { S[i, j = 1 + i] : 0 <= i < n }`. Locals
+/// with definitions are written inline as floor/mod, the others under
+/// `exists`. Linear in the size of `b` (a few sorts of its rows).
 std::string printBasicRelation(const BasicRelation &b);
 /// The disjunct alone, as it stands between the braces of
-/// printBasicRelation (no parameter list, no braces): "S[i] : 0 <= i < n".
+/// printBasicRelation (no parameter list, no braces): `S[i] : 0 <= i < n`.
 /// For callers that embed disjuncts in a larger text (schedule trees).
 std::string printDisjunct(const BasicRelation &b);
-/// `r` in isl notation, disjuncts separated by "; ".
+/// `r` in isl notation, its disjuncts separated by `;` (a disjunct that
+/// prints like an earlier one is written once).
 std::string printRelation(const Relation &r);
-/// `u` in isl notation, one parameter list for all its spaces.
+/// `u` in isl notation, its pieces in the union's order (sorted by tuples).
 std::string printUnionRelation(const UnionRelation &u);
 
 } // namespace presburger

@@ -33,17 +33,26 @@ public:
   /// The relation with the single disjunct `b`.
   Relation(BasicRelation b);
 
+  /// The relation of `space` with no point (no disjunct).
   static Relation empty(Space space) { return Relation(std::move(space)); }
+  /// The relation of `space` with every point (one unconstrained disjunct).
   static Relation universe(Space space);
 
+  /// The space: parameters and tuples.
   const Space &space() const { return space_; }
+  /// Whether the space is a set space (one tuple), a params space (no
+  /// tuple) or a relation space (domain and range tuples).
   bool isSet() const { return space_.isSet(); }
   bool isParams() const { return space_.isParams(); }
   bool isRelation() const { return space_.isRelation(); }
+  /// The number of parameters, domain and range dimensions (a set's tuple
+  /// is its range).
   unsigned numParams() const { return space_.numParams(); }
   unsigned numDomain() const { return space_.numDomain(); }
   unsigned numRange() const { return space_.numRange(); }
 
+  /// The basic relations whose union this is (possibly overlapping, possibly
+  /// with empty ones: no operation promises a canonical list).
   const std::vector<BasicRelation> &disjuncts() const { return disjuncts_; }
   unsigned numDisjuncts() const { return unsigned(disjuncts_.size()); }
 
@@ -68,12 +77,28 @@ public:
   /// The points of the space not in this relation.
   Relation complement() const;
 
-  /// Integer emptiness (exact).
+  /// Integer emptiness (exact): whether no disjunct has an integer point.
+  /// One integer emptiness test per disjunct (see
+  /// BasicRelation::isEmpty; usually a constraint graph or a simplex run).
   bool isEmpty() const;
-  /// Whether every point of the space is in the relation.
+  /// Whether every point of the space is in the relation: the complement
+  /// is empty. Costs a complement (exponential in the worst case).
   bool isUniverse() const;
+  /// Whether every integer point of this relation is in `other` (same
+  /// tuples; parameters aligned by name; throws SpaceError otherwise).
+  /// Exact. Cheap tests first: each disjunct inside one disjunct of
+  /// `other` (one LP, or a constraint-graph minimum, per constraint of that
+  /// disjunct), then a cheap point of this relation outside `other`; only
+  /// when both fail, the emptiness of this minus `other` (exponential in
+  /// the worst case). For example `{ [i] : 0 <= i < 4 }` is a subset of
+  /// `{ [i] : 0 <= i < 2; [i] : 2 <= i < 10 }`, which needs the difference:
+  /// no single disjunct holds it.
   bool isSubsetOf(const Relation &other) const;
+  /// Whether both hold the same integer points: two isSubsetOf tests.
+  /// Relations in spaces with different tuples are not equal.
   bool isEqual(const Relation &other) const;
+  /// Whether no integer point is in both: the emptiness of the
+  /// intersection (one emptiness test per pair of disjuncts).
   bool isDisjoint(const Relation &other) const;
   /// Some point of the relation, or nullopt when empty.
   std::optional<Point> samplePoint() const;
@@ -112,6 +137,14 @@ public:
   Relation intersectDomain(const Relation &set) const;
   /// Restricts the range to the set `set`.
   Relation intersectRange(const Relation &set) const;
+  /// The points of this relation whose parameter values lie in the params
+  /// set `params` (parameters aligned by name): isl's intersect_params. For
+  /// example `[n] -> { [i] : 0 <= i < n }` with `[n] -> { : n <= 4 }` gives
+  /// `[n] -> { [i] : 0 <= i < n <= 4 }`. Each disjunct of `params` meets
+  /// each disjunct of this relation (in that order), their locals simplified
+  /// as by intersectDomain; no emptiness test. Throws SpaceError when
+  /// `params` is not a params set.
+  Relation intersectParams(const Relation &params) const;
   /// Cartesian product: sets A, B give the set [A -> B]; relations A -> B,
   /// C -> D give [A -> C] -> [B -> D].
   Relation product(const Relation &other) const;
@@ -131,8 +164,9 @@ public:
   Relation projectOut(VarKind kind, unsigned pos, unsigned n) const;
   /// Adds the constraint var = value for variable `pos` of `kind`.
   Relation fix(VarKind kind, unsigned pos, const Int &value) const;
-  /// Adds var >= value (lower) or var <= value (upper).
+  /// Adds var >= value for variable `pos` of `kind`.
   Relation lowerBound(VarKind kind, unsigned pos, const Int &value) const;
+  /// Adds var <= value for variable `pos` of `kind`.
   Relation upperBound(VarKind kind, unsigned pos, const Int &value) const;
   /// Inserts `n` unconstrained dimensions of `kind` (Domain or Range) at
   /// `pos`.
@@ -259,7 +293,8 @@ public:
   /// charges the work budget.
   Relation removeRedundancies() const;
 
-  /// isl notation (see Printer.h).
+  /// isl notation, as printRelation (Printer.h) writes it: canonical, and
+  /// isl reads it back. Defined by the text layer.
   std::string toString() const;
 
 private:

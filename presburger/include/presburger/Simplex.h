@@ -28,27 +28,33 @@
 
 namespace presburger {
 
-class BasicRelation;
-
+/// What an optimization found: no point, no finite optimum, or one.
 enum class OptimumKind { Empty, Unbounded, Bounded };
 
+/// The result of an optimization over the rational points.
 struct Optimum {
   OptimumKind kind;
   Fraction value; // Meaningful when kind == Bounded.
+  /// Whether there is a finite optimum (`value`).
   bool isBounded() const { return kind == OptimumKind::Bounded; }
 };
 
 class Simplex {
 public:
+  /// The tableau of `numVars` unrestricted variables and no constraint.
   explicit Simplex(unsigned numVars);
-  /// The tableau of `b`'s constraints over all its variables (locals
-  /// included): its equalities first (two constraints each, from index 0),
-  /// then its inequalities (from 2 * b.numEqualities()). Adding stops at
+  /// The tableau of `equalities` == 0 and `inequalities` >= 0 (rows of
+  /// numVars + 1 entries, the constant last; both matrices have that many
+  /// columns): the equalities first (two constraints each, from index 0),
+  /// then the inequalities (from 2 * equalities.numRows()). Adding stops at
   /// the first constraint that makes it rationally empty: isEmpty() then
-  /// holds and the later constraints are absent. Does not charge the work
-  /// budget for the construction (callers charge by their own measure).
-  explicit Simplex(const BasicRelation &b);
+  /// holds and the later constraints are absent. A basic relation `b` gives
+  /// its tableau as Simplex(b.equalities(), b.inequalities()). Throws
+  /// InvalidArgument when the widths differ or are zero.
+  Simplex(const Matrix &equalities, const Matrix &inequalities);
 
+  /// The number of variables and of constraints added (an equality counts
+  /// as two constraints).
   unsigned numVariables() const { return unsigned(vars_.size()); }
   unsigned numConstraints() const { return unsigned(cons_.size()); }
 
@@ -89,7 +95,9 @@ public:
   /// constraints that are not themselves marked; a set of mutually
   /// implying constraints keeps exactly one of them.
   void detectRedundant(unsigned begin, unsigned end);
+  /// detectRedundant over every constraint.
   void detectRedundant() { detectRedundant(0, numConstraints()); }
+  /// Whether detectRedundant marked constraint `con`.
   bool isMarkedRedundant(unsigned con) const { return cons_[con].redundant; }
 
   /// Whether inequality `con` holds with equality at every rational point

@@ -39,10 +39,13 @@ public:
   /// A (possibly named) tuple wrapping the relation `domain -> range`.
   static Tuple nested(std::string name, Tuple domain, Tuple range);
 
+  /// The tuple name (`S` in `S[i, j]`), empty when anonymous.
   const std::string &name() const { return name_; }
   bool hasName() const { return !name_.empty(); }
   /// The number of dimensions, over both sides when nested.
   unsigned numDims() const { return numDims_; }
+  /// Whether the tuple wraps a relation (`[A[i] -> B[j]]`), and its two
+  /// sides.
   bool isNested() const { return nested_ != nullptr; }
   const Tuple &nestedDomain() const { return nested_->first; }
   const Tuple &nestedRange() const { return nested_->second; }
@@ -80,16 +83,19 @@ class Space {
 public:
   /// The parameter-only space with no parameters.
   Space() : d_(emptyData()) {}
+  /// A params space, a set space and a relation space.
   static Space params(std::vector<std::string> params);
   static Space set(std::vector<std::string> params, Tuple tuple);
   static Space relation(std::vector<std::string> params, Tuple domain,
                         Tuple range);
 
+  /// Which of the three kinds this space is.
   SpaceKind kind() const { return d_->kind; }
   bool isParams() const { return d_->kind == SpaceKind::Params; }
   bool isSet() const { return d_->kind == SpaceKind::Set; }
   bool isRelation() const { return d_->kind == SpaceKind::Relation; }
 
+  /// The parameter names, in column order.
   const std::vector<std::string> &paramNames() const { return d_->params; }
   /// Position of parameter `name`, if present.
   std::optional<unsigned> findParam(const std::string &name) const;
@@ -100,11 +106,13 @@ public:
   /// The set's tuple (same as rangeTuple()).
   const Tuple &setTuple() const { return d_->range; }
 
+  /// The number of parameters, domain and range dimensions.
   unsigned numParams() const { return unsigned(d_->params.size()); }
   unsigned numDomain() const { return d_->domain.numDims(); }
   unsigned numRange() const { return d_->range.numDims(); }
   /// Number of set/relation dimensions (domain + range).
   unsigned numDims() const { return numDomain() + numRange(); }
+  /// The number of variables of `kind` (no locals in a space).
   unsigned numVars(VarKind kind) const;
   /// First column of variables of `kind` (locals start after the range).
   unsigned offset(VarKind kind) const;
@@ -117,6 +125,7 @@ public:
   /// A total order on the tuples (parameters ignored) for union maps.
   static bool tupleLess(const Space &a, const Space &b);
 
+  /// This space with other parameters, or another domain or range tuple.
   Space withParams(std::vector<std::string> params) const;
   Space withDomainTuple(Tuple t) const;
   Space withRangeTuple(Tuple t) const;

@@ -26,10 +26,13 @@ public:
   /// parameters, remembering nothing of its tuples).
   UnionRelation(Relation r);
 
+  /// The parameters, shared by every piece.
   const std::vector<std::string> &paramNames() const { return params_; }
   /// The pieces, one per space, sorted by tuples.
   const std::vector<Relation> &pieces() const { return pieces_; }
   unsigned numPieces() const { return unsigned(pieces_.size()); }
+  /// Whether there is no piece (a syntactic test: a piece whose disjuncts
+  /// have no integer point still counts; isEmpty decides).
   bool isEmptyUnion() const { return pieces_.empty(); }
 
   /// Adds the points of `r` (merging with the piece of the same space).
@@ -46,12 +49,27 @@ public:
   /// True when the only piece is a params set.
   bool isParamsUnion() const;
 
+  /// The points of both: pieces of the same space are united
+  /// (Relation::unite, disjuncts concatenated), the others kept. Cheap.
   UnionRelation unite(const UnionRelation &other) const;
+  /// The points in both: pieces of the same space intersected
+  /// (Relation::intersect), the others dropped. `{ A[i] : i >= 0; B[j] }`
+  /// with `{ A[i] : i < 5 }` gives `{ A[i] : 0 <= i <= 4 }`.
   UnionRelation intersect(const UnionRelation &other) const;
+  /// The points of this union not in `other`: each piece minus the piece of
+  /// `other` in its space (Relation::subtract; exponential in the worst
+  /// case), pieces without a counterpart kept.
   UnionRelation subtract(const UnionRelation &other) const;
+  /// Whether no piece has an integer point (Relation::isEmpty per piece).
   bool isEmpty() const;
+  /// Whether every point of this union is in `other`: each piece is a
+  /// subset of the piece of `other` in its space (Relation::isSubsetOf:
+  /// cheap tests first, then a difference), a piece without a counterpart
+  /// is empty.
   bool isSubsetOf(const UnionRelation &other) const;
+  /// Whether both hold the same points: two isSubsetOf tests.
   bool isEqual(const UnionRelation &other) const;
+  /// Whether no point is in both: the intersection is empty.
   bool isDisjoint(const UnionRelation &other) const;
   /// Relation::coalesce applied to every piece.
   UnionRelation coalesce() const;
@@ -61,25 +79,43 @@ public:
   // the pieces whose tuples fit, as isl's union_map operations do; pieces
   // that have no partner are left out of the result.
   //===--------------------------------------------------------------------===//
+  /// Relation::reverse of every relation piece.
   UnionRelation reverse() const;
+  /// The domains of the relation pieces (pieces of one domain tuple
+  /// united): `{ A[i] -> B[j] : j = i; A[i] -> C[] : i > 3 }` gives `{ A[i] }`.
   UnionRelation domain() const;
+  /// The ranges of the relation pieces.
   UnionRelation range() const;
   /// Pieces whose domain and range tuples are equal, as {y - x}.
   UnionRelation deltas() const;
+  /// Every relation piece A -> B as the set [A -> B].
   UnionRelation wrap() const;
+  /// Every wrapped set piece [A -> B] as the relation A -> B.
   UnionRelation unwrap() const;
   /// The union of the params sets of the pieces.
   UnionRelation params() const;
-  /// {x -> z : x -> y in this, y -> z in other}.
+  /// {x -> z : x -> y in this, y -> z in other}: Relation::applyRange on
+  /// every pair of pieces whose middle tuples agree (one composition per
+  /// pair).
   UnionRelation applyRange(const UnionRelation &other) const;
+  /// {z -> y : x -> y in this, x -> z in other}, on every pair of pieces
+  /// whose domain tuples agree.
   UnionRelation applyDomain(const UnionRelation &other) const;
   /// For union sets: the image under the union relation `rel`.
   UnionRelation apply(const UnionRelation &rel) const;
+  /// Every relation piece restricted on its domain to the set piece of the
+  /// same tuple (pieces without one are dropped).
   UnionRelation intersectDomain(const UnionRelation &set) const;
+  /// Every relation piece restricted on its range to the set piece of the
+  /// same tuple.
   UnionRelation intersectRange(const UnionRelation &set) const;
   /// Pairwise cartesian products (see Relation::product).
   UnionRelation product(const UnionRelation &other) const;
+  /// Relation::domainProduct of every pair of pieces with the same range
+  /// tuple.
   UnionRelation domainProduct(const UnionRelation &other) const;
+  /// Relation::rangeProduct of every pair of pieces with the same domain
+  /// tuple.
   UnionRelation rangeProduct(const UnionRelation &other) const;
   /// The union relation from every piece of this union set to every piece
   /// of `other` (iscc's `a -> b`).
@@ -91,16 +127,27 @@ public:
   /// Lexicographic order between union sets (pieces with the same tuple)
   /// or union relations (pieces with the same range tuple).
   UnionRelation lexOrderTo(const UnionRelation &other, LexOrder op) const;
+  /// Relation::lexmin of every piece: per space, exact and piecewise
+  /// (parametric integer programming, exponential in the worst case).
   UnionRelation lexmin() const;
+  /// Relation::lexmax of every piece.
   UnionRelation lexmax() const;
   /// gist per piece, against the context piece of the same space; pieces
   /// without a context piece are dropped (isl's union gist). A union
   /// relation may also be gisted by a union set on its domain, or by a
   /// params set.
   UnionRelation gist(const UnionRelation &context) const;
+  /// Whether each domain point has at most one image, across pieces too:
+  /// the composition of the reverse with the union must stay inside the
+  /// identity (one composition and one subset test per pair of pieces).
   bool isSingleValued() const;
+  /// Whether each range point has at most one preimage: the reverse is
+  /// single-valued.
   bool isInjective() const;
+  /// Single-valued and injective.
   bool isBijective() const;
+  /// Whether every piece is the universe of its space (one complement per
+  /// piece). A union holds only the spaces of its pieces.
   bool isUniverse() const;
   /// A point of some piece, as a union holding one point, or the empty
   /// union.
@@ -108,9 +155,13 @@ public:
 
   /// The hulls of every piece (see the Relation methods of the same names;
   /// all are over-approximations). Pieces whose hull is empty disappear.
+  /// Relation::convexHull of every piece.
   UnionRelation convexHull() const;
+  /// Relation::polyhedralHull of every piece.
   UnionRelation polyhedralHull() const;
+  /// Relation::simpleHull of every piece.
   UnionRelation simpleHull() const;
+  /// Relation::affineHull of every piece.
   UnionRelation affineHull() const;
   /// Over-approximation: Relation::removeDivs on every piece.
   UnionRelation removeDivs() const;
@@ -123,7 +174,8 @@ public:
     return out;
   }
 
-  /// isl notation (see Printer.h).
+  /// isl notation, as printUnionRelation (Printer.h) writes it. Defined by
+  /// the text layer.
   std::string toString() const;
 
 private:

@@ -1,0 +1,332 @@
+//===- FuseCuts.cpp - Putting split polyhedra back together ---------------===//
+//
+// See FuseCuts.h. Rows are compared as sorted lists of normalized rows; the
+// only arithmetic is one LP per bound that only one side of a cut has.
+//
+//===----------------------------------------------------------------------===//
+#include "basic/FuseCuts.h"
+#include "basic/Divisions.h"
+
+#include "presburger/LinearAlgebra.h"
+#include "presburger/Simplex.h"
+#include "presburger/WorkBudget.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace presburger {
+
+namespace {
+
+using SortedRows = std::vector<std::vector<Int>>;
+
+SortedRows sortedRows(const Matrix &m) {
+  SortedRows out;
+  out.reserve(m.numRows());
+  for (unsigned i = 0; i < m.numRows(); ++i)
+    out.emplace_back(m.row(i).begin(), m.row(i).end());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool sameLocals(const BasicRelation &a, const BasicRelation &b) {
+  if (a.numLocals() != b.numLocals())
+    return false;
+  for (unsigned k = 0; k < a.numLocals(); ++k)
+    if (!sameDivision(a, k, b, k))
+      return false;
+  return true;
+}
+
+/// The rows of `a` that `b` lacks (sorted lists).
+std::vector<const std::vector<Int> *> rowsMissingIn(const SortedRows &a,
+                                                    const SortedRows &b) {
+  std::vector<const std::vector<Int> *> out;
+  size_t j = 0;
+  for (const std::vector<Int> &r : a) {
+    while (j < b.size() && b[j] < r)
+      ++j;
+    if (j == b.size() || b[j] != r)
+      out.push_back(&r);
+  }
+  return out;
+}
+
+/// Whether every integer point of `d` satisfies each row of `rows` but the
+/// one at `skip` (a rational minimum, rounded up: rows have integer
+/// coefficients).
+bool validOn(const BasicRelation &d,
+             const std::vector<const std::vector<Int> *> &rows, size_t skip) {
+  if (rows.size() <= 1)
+    return true;
+  Simplex s(d.equalities(), d.inequalities());
+  for (size_t k = 0; k < rows.size(); ++k) {
+    if (k == skip)
+      continue;
+    const std::vector<Int> &r = *rows[k];
+    std::vector<Int> lin(r.begin(), r.end() - 1);
+    lin.push_back(Int(0));
+    Optimum o = s.computeOptimum(ConstRow(lin), false);
+    if (o.kind == OptimumKind::Empty)
+      return true;
+    if (!o.isBounded() || o.value.ceil() + r.back() < Int(0))
+      return false;
+  }
+  return true;
+}
+
+/// When disjuncts a and b (with their sorted rows) are the polyhedron
+/// C and E_a and E_b cut by the hyperplane a.x + c >= 0 | -a.x - c - 1 >= 0
+/// (rows of C shared, E_a valid on b and E_b valid on a), that polyhedron.
+std::optional<BasicRelation> fuseCut(const BasicRelation &a,
+                                     const SortedRows &ia,
+                                     const BasicRelation &b,
+                                     const SortedRows &ib) {
+  std::vector<const std::vector<Int> *> onlyA = rowsMissingIn(ia, ib),
+                                        onlyB = rowsMissingIn(ib, ia);
+  if (onlyA.empty() || onlyB.empty())
+    return std::nullopt;
+  for (size_t x = 0; x < onlyA.size(); ++x)
+    for (size_t y = 0; y < onlyB.size(); ++y) {
+      const std::vector<Int> &ra = *onlyA[x], &rb = *onlyB[y];
+      bool adjacent = ra.back() + rb.back() == Int(-1);
+      for (size_t c = 0; c + 1 < ra.size() && adjacent; ++c)
+        adjacent = ra[c] == -rb[c];
+      if (!adjacent)
+        continue;
+      if (!validOn(b, onlyA, x) || !validOn(a, onlyB, y))
+        return std::nullopt;
+      BasicRelation out = a;
+      for (unsigned k = 0; k < out.numInequalities(); ++k) {
+        ConstRow r = out.inequality(k);
+        if (std::equal(r.begin(), r.end(), ra.begin(), ra.end())) {
+          out.removeInequality(k);
+          break;
+        }
+      }
+      for (size_t k = 0; k < onlyB.size(); ++k)
+        if (k != y)
+          out.addInequality(ConstRow(*onlyB[k]));
+      return out;
+    }
+  return std::nullopt;
+}
+
+/// `d` with each equality written as two opposite inequalities: a peeled
+/// iteration (i = n - 1) then meets the rest of its loop (i <= n - 2) as a
+/// cut.
+BasicRelation withEqualitiesAsInequalities(const BasicRelation &d) {
+  BasicRelation out = d;
+  std::vector<Int> neg(d.numCols());
+  for (unsigned e = 0; e < d.numEqualities(); ++e) {
+    ConstRow r = d.equality(e);
+    for (unsigned c = 0; c < r.size(); ++c)
+      neg[c] = -r[c];
+    out.addInequality(r);
+    out.addInequality(ConstRow(neg));
+  }
+  while (out.numEqualities() > 0)
+    out.removeEquality(out.numEqualities() - 1);
+  return out;
+}
+
+/// Fraction-free elimination of column `col` from `row` by `pivot`.
+void eliminateColumn(std::vector<Int> &row, const std::vector<Int> &pivot,
+                     unsigned col) {
+  if (row[col].isZero())
+    return;
+  Int g = gcd(pivot[col], row[col]);
+  Int fp = divExact(pivot[col], g), fr = divExact(row[col], g);
+  for (size_t c = 0; c < row.size(); ++c) {
+    Int v = fp * row[c];
+    if (!pivot[c].isZero())
+      v -= fr * pivot[c];
+    row[c] = std::move(v);
+  }
+}
+
+/// Echelon rows (each with its pivot column) of the span of `rows`.
+struct Echelon {
+  std::vector<std::vector<Int>> rows;
+  std::vector<unsigned> pivots;
+
+  /// Reduces `row` by the echelon rows; adds what remains (when non-zero,
+  /// divided by its content) and returns whether it did.
+  bool add(std::vector<Int> row) {
+    for (size_t k = 0; k < rows.size(); ++k)
+      eliminateColumn(row, rows[k], pivots[k]);
+    // The constant column counts: 0 = 1 left over means the rows are
+    // inconsistent together, which is no dependence.
+    unsigned n = unsigned(row.size());
+    unsigned col = 0;
+    while (col < n && row[col].isZero())
+      ++col;
+    if (col == n)
+      return false;
+    Int g = rowGcd(ConstRow(row));
+    if (!g.isOne())
+      for (Int &v : row)
+        v = divExact(v, g);
+    rows.push_back(std::move(row));
+    pivots.push_back(col);
+    return true;
+  }
+};
+
+/// `b` with its equalities rewritten as `a`'s equalities followed by the
+/// rest of their span, when a's equalities are implied by b's (same
+/// solution set: only the basis of the row space changes). A peeled
+/// iteration (j = i - 1, i = 4q + 1) then shows its loop's equality
+/// (j = 4q) and the one cut (i = 4q + 1) that sets it apart.
+std::optional<BasicRelation> rebasedOnEqualities(const BasicRelation &a,
+                                                 const BasicRelation &b) {
+  if (a.numEqualities() == 0 || a.numEqualities() >= b.numEqualities())
+    return std::nullopt;
+  auto rowOf = [](ConstRow r) { return std::vector<Int>(r.begin(), r.end()); };
+  Echelon joint;
+  for (unsigned e = 0; e < a.numEqualities(); ++e)
+    if (!joint.add(rowOf(a.equality(e))))
+      return std::nullopt; // a's equalities are not independent.
+  std::vector<std::vector<Int>> rest;
+  for (unsigned e = 0; e < b.numEqualities(); ++e)
+    if (joint.add(rowOf(b.equality(e))))
+      rest.push_back(joint.rows.back());
+  // a's equalities lie in the span of b's exactly when adding them did not
+  // raise its rank.
+  if (joint.rows.size() != columnEchelon(b.equalities()).rank)
+    return std::nullopt;
+  BasicRelation out = b;
+  while (out.numEqualities() > 0)
+    out.removeEquality(out.numEqualities() - 1);
+  for (unsigned e = 0; e < a.numEqualities(); ++e)
+    out.addEquality(a.equality(e));
+  for (const std::vector<Int> &r : rest)
+    out.addEquality(ConstRow(r));
+  return out;
+}
+
+/// fuseCut on the disjuncts with their equalities, as written, read as
+/// inequality pairs; the result normalized.
+std::optional<BasicRelation>
+fuseCutAcrossEqualitiesAsWritten(const BasicRelation &a,
+                                 const BasicRelation &b) {
+  BasicRelation ea = withEqualitiesAsInequalities(a),
+                eb = withEqualitiesAsInequalities(b);
+  std::optional<BasicRelation> fused = fuseCut(
+      ea, sortedRows(ea.inequalities()), eb, sortedRows(eb.inequalities()));
+  if (!fused || !fused->normalize())
+    return std::nullopt;
+  return fused;
+}
+
+/// fuseCut on the disjuncts with their equalities as inequality pairs (for
+/// pairs whose equalities differ), the result normalized (opposite pairs
+/// become equalities again). When one side's equalities imply the other's,
+/// they are first rewritten on the other's (rebasedOnEqualities).
+std::optional<BasicRelation> fuseCutAcrossEqualities(const BasicRelation &a,
+                                                     const BasicRelation &b) {
+  if (std::optional<BasicRelation> rb = rebasedOnEqualities(a, b))
+    if (std::optional<BasicRelation> f =
+            fuseCutAcrossEqualitiesAsWritten(a, *rb))
+      return f;
+  if (std::optional<BasicRelation> ra = rebasedOnEqualities(b, a))
+    if (std::optional<BasicRelation> f =
+            fuseCutAcrossEqualitiesAsWritten(*ra, b))
+      return f;
+  return fuseCutAcrossEqualitiesAsWritten(a, b);
+}
+
+/// One pass over the pairs of disjuncts (each with its sorted equalities
+/// and inequalities), fusing those fuseCut accepts; whether any fused.
+bool fusePass(std::vector<BasicRelation> &disjuncts,
+              std::vector<SortedRows> &eqs, std::vector<SortedRows> &ineqs) {
+  bool fusedAny = false;
+  for (size_t i = 0; i < disjuncts.size(); ++i) {
+    for (size_t j = i + 1; j < disjuncts.size(); ++j) {
+      WorkBudget::charge(ineqs[i].size() + 1);
+      if (!sameLocals(disjuncts[i], disjuncts[j]))
+        continue;
+      std::optional<BasicRelation> fused =
+          eqs[i] == eqs[j]
+              ? fuseCut(disjuncts[i], ineqs[i], disjuncts[j], ineqs[j])
+              : fuseCutAcrossEqualities(disjuncts[i], disjuncts[j]);
+      if (!fused)
+        continue;
+      disjuncts[i] = std::move(*fused);
+      eqs[i] = sortedRows(disjuncts[i].equalities());
+      ineqs[i] = sortedRows(disjuncts[i].inequalities());
+      disjuncts.erase(disjuncts.begin() + std::ptrdiff_t(j));
+      eqs.erase(eqs.begin() + std::ptrdiff_t(j));
+      ineqs.erase(ineqs.begin() + std::ptrdiff_t(j));
+      fusedAny = true;
+      j = i; // Disjunct i changed: try every later disjunct again.
+    }
+  }
+  return fusedAny;
+}
+
+/// Whether every row of `outer` is implied by one row of `inner` (the same
+/// coefficients and a constant no larger): then inner's points satisfy
+/// outer's inequalities. Both sorted, so rows of equal coefficients are
+/// adjacent, by increasing constant.
+bool rowsImplied(const SortedRows &inner, const SortedRows &outer) {
+  size_t j = 0;
+  for (const std::vector<Int> &r : outer) {
+    auto sameCoefficients = [&](const std::vector<Int> &x) {
+      return std::equal(x.begin(), x.end() - 1, r.begin(), r.end() - 1);
+    };
+    // Skip inner rows whose coefficients sort before r's.
+    while (j < inner.size() && !sameCoefficients(inner[j]) &&
+           std::lexicographical_compare(inner[j].begin(), inner[j].end() - 1,
+                                        r.begin(), r.end() - 1))
+      ++j;
+    if (j == inner.size() || !sameCoefficients(inner[j]) ||
+        r.back() < inner[j].back())
+      return false;
+  }
+  return true;
+}
+
+/// Drops the disjuncts that are syntactically inside another (the same
+/// locals, the other's equalities among theirs, each of the other's
+/// inequalities implied by one of theirs): a split domain meeting a mask
+/// (i0 < 64 and i0 >= 16, beside i0 < 64) leaves such copies.
+void dropSubsumed(std::vector<BasicRelation> &disjuncts,
+                  std::vector<SortedRows> &eqs,
+                  std::vector<SortedRows> &ineqs) {
+  for (size_t i = 0; i < disjuncts.size();) {
+    bool inside = false;
+    for (size_t j = 0; j < disjuncts.size() && !inside; ++j) {
+      if (j == i)
+        continue;
+      WorkBudget::charge(ineqs[j].size() + 1);
+      inside = sameLocals(disjuncts[i], disjuncts[j]) &&
+               rowsMissingIn(eqs[j], eqs[i]).empty() &&
+               rowsImplied(ineqs[i], ineqs[j]);
+    }
+    if (!inside) {
+      ++i;
+      continue;
+    }
+    disjuncts.erase(disjuncts.begin() + std::ptrdiff_t(i));
+    eqs.erase(eqs.begin() + std::ptrdiff_t(i));
+    ineqs.erase(ineqs.begin() + std::ptrdiff_t(i));
+  }
+}
+
+} // namespace
+
+void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts) {
+  std::vector<SortedRows> eqs, ineqs;
+  for (const BasicRelation &d : disjuncts) {
+    eqs.push_back(sortedRows(d.equalities()));
+    ineqs.push_back(sortedRows(d.inequalities()));
+  }
+  dropSubsumed(disjuncts, eqs, ineqs);
+  // A fusion can make a disjunct adjacent to an earlier one (two slabs
+  // that together border a third): passes repeat until one fuses nothing.
+  while (fusePass(disjuncts, eqs, ineqs)) {
+  }
+}
+
+} // namespace presburger

@@ -1,0 +1,193 @@
+//===- IntegerSampling.cpp - Exact integer points of a basic relation -----===//
+//
+// The method (as in isl and MLIR, derived independently here):
+//  1. Solve the equalities over the integers: x = origin + B z, z free.
+//  2. In z-space only inequalities A z + a >= 0 remain. Let C = {A z >= 0}
+//     be the recession cone and E the rows that are implicit equalities of
+//     C. Along the directions that E fixes, the polyhedron is bounded; in
+//     the others the cone is full-dimensional.
+//  3. A unimodular change of basis z = U w makes E z depend on w1 only.
+//     Branch and bound on w1 (bounded, so it terminates) gives integer w1
+//     with a rational fibre in w2.
+//  4. The fibre's recession cone is full-dimensional, so the fibre
+//     shrunk by ||a||_1 on every constraint is non-empty; any rational point
+//     of it rounds down to an integer point of the fibre.
+//
+//===----------------------------------------------------------------------===//
+#include "presburger/BasicRelation.h"
+#include "solve/DifferenceConstraints.h"
+#include "presburger/LinearAlgebra.h"
+#include "presburger/Simplex.h"
+#include "presburger/WorkBudget.h"
+
+namespace presburger {
+
+namespace {
+
+/// An integer point of { z : ineqs . [z 1] >= 0 }, or nullopt.
+std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
+  unsigned n = ineqs.numColumns() - 1;
+  if (n == 0) {
+    for (unsigned r = 0; r < ineqs.numRows(); ++r)
+      if (ineqs.at(r, 0).isNegative())
+        return std::nullopt;
+    return std::vector<Int>();
+  }
+  Simplex simplex(n);
+  for (unsigned r = 0; r < ineqs.numRows() && !simplex.isEmpty(); ++r)
+    simplex.addInequality(ineqs.row(r));
+  if (simplex.isEmpty())
+    return std::nullopt;
+  {
+    // Fast path: the rational sample is already integral.
+    std::vector<Fraction> sample = simplex.getRationalSample();
+    bool integral = true;
+    for (const Fraction &f : sample)
+      integral = integral && f.isInteger();
+    if (integral) {
+      std::vector<Int> out;
+      for (const Fraction &f : sample)
+        out.push_back(f.num());
+      return out;
+    }
+  }
+
+  // Implicit equalities of the recession cone.
+  Simplex cone(n);
+  Matrix coneRows(ineqs.numRows(), n + 1);
+  for (unsigned r = 0; r < ineqs.numRows(); ++r) {
+    for (unsigned c = 0; c < n; ++c)
+      coneRows.at(r, c) = ineqs.at(r, c);
+    cone.addInequality(coneRows.row(r));
+  }
+  Matrix fixed(0, n);
+  for (unsigned r = 0; r < ineqs.numRows(); ++r)
+    if (cone.isImplicitEquality(r))
+      fixed.appendRow(ConstRow(coneRows.row(r)).first(n));
+
+  if (fixed.numRows() == 0 || columnEchelon(fixed).rank == 0) {
+    // Full-dimensional cone: round a deep point.
+    Simplex deep(n);
+    std::vector<Int> row(n + 1);
+    for (unsigned r = 0; r < ineqs.numRows(); ++r) {
+      Int norm(0);
+      for (unsigned c = 0; c < n; ++c) {
+        row[c] = ineqs.at(r, c);
+        norm += abs(row[c]);
+      }
+      row[n] = ineqs.at(r, n) - norm;
+      deep.addInequality(row);
+    }
+    // Non-empty by the argument above; guard anyway.
+    if (deep.isEmpty())
+      return simplex.findIntegerSampleBounded();
+    std::vector<Int> out;
+    for (const Fraction &f : deep.getRationalSample())
+      out.push_back(f.floor());
+    return out;
+  }
+
+  ColumnEchelon ce = columnEchelon(fixed);
+  unsigned r = ce.rank;
+  bool identity = r == n; // Bounded: branch on every coordinate as it is.
+  Matrix u = identity ? Matrix(n, n) : ce.u;
+  if (identity)
+    for (unsigned i = 0; i < n; ++i)
+      u.at(i, i) = Int(1);
+  Matrix w = identity ? ineqs : transformRows(ineqs, u, {});
+  Simplex ws(n);
+  for (unsigned i = 0; i < w.numRows() && !ws.isEmpty(); ++i)
+    ws.addInequality(w.row(i));
+  std::optional<std::vector<Fraction>> part = ws.findPartiallyIntegerSample(r);
+  if (!part)
+    return std::nullopt;
+  std::vector<Int> wPoint(n);
+  for (unsigned i = 0; i < r; ++i)
+    wPoint[i] = part->at(i).num();
+  if (r < n) {
+    // Fibre over w2 with w1 fixed, shrunk so that rounding down stays inside.
+    unsigned m = n - r;
+    Simplex fibre(m);
+    std::vector<Int> row(m + 1);
+    for (unsigned i = 0; i < w.numRows(); ++i) {
+      Int c = w.at(i, n);
+      for (unsigned j = 0; j < r; ++j)
+        if (!w.at(i, j).isZero())
+          c += w.at(i, j) * wPoint[j];
+      Int norm(0);
+      for (unsigned j = 0; j < m; ++j) {
+        row[j] = w.at(i, r + j);
+        norm += abs(row[j]);
+      }
+      row[m] = c - norm;
+      fibre.addInequality(row);
+    }
+    if (fibre.isEmpty())
+      return std::nullopt; // Cannot happen (see the header); stay safe.
+    std::vector<Fraction> fs = fibre.getRationalSample();
+    for (unsigned j = 0; j < m; ++j)
+      wPoint[r + j] = fs[j].floor();
+  }
+  std::vector<Int> z(n);
+  for (unsigned i = 0; i < n; ++i)
+    for (unsigned j = 0; j < n; ++j)
+      if (!u.at(i, j).isZero())
+        z[i] += u.at(i, j) * wPoint[j];
+  return z;
+}
+
+} // namespace
+
+std::optional<std::vector<Int>> BasicRelation::findIntegerSample() const {
+  WorkBudget::Operation op;
+  if (obviouslyEmpty_)
+    return std::nullopt;
+  // Loop bounds and guards: the constraint graph gives a point directly.
+  {
+    std::vector<Int> point;
+    if (std::optional<bool> empty =
+            difference::solve(eqs_, ineqs_, numVars(), &point)) {
+      if (*empty)
+        return std::nullopt;
+      return point;
+    }
+  }
+  BasicRelation rel = *this;
+  if (!rel.normalize())
+    return std::nullopt;
+  unsigned n = rel.numVars();
+  if (rel.numEqualities() == 0) {
+    std::optional<std::vector<Int>> z = sampleInequalities(rel.inequalities());
+    return z;
+  }
+  std::optional<IntegerLattice> lat = solveIntegerEqualities(rel.equalities());
+  if (!lat)
+    return std::nullopt;
+  Matrix reduced = transformRows(rel.inequalities(), lat->basis, lat->origin);
+  // Over the lattice's coordinates the rows tighten again (gcd of the
+  // coefficients, constant floored): i = 4a makes -i - 4b - 1 >= 0 into
+  // -a - b - 1 >= 0, which can empty the rational relaxation that branch
+  // and bound would otherwise enumerate.
+  unsigned k = reduced.numColumns() - 1;
+  for (unsigned r = 0; r < reduced.numRows(); ++r) {
+    Int g = reduced.normalizeRow(r, 0, k);
+    if (g.isZero()) {
+      if (reduced.at(r, k).isNegative())
+        return std::nullopt;
+      continue;
+    }
+    if (!g.isOne())
+      reduced.at(r, k) = floorDiv(reduced.at(r, k), g);
+  }
+  std::optional<std::vector<Int>> z = sampleInequalities(reduced);
+  if (!z)
+    return std::nullopt;
+  std::vector<Int> x = lat->origin;
+  for (unsigned i = 0; i < n; ++i)
+    for (unsigned j = 0; j < lat->basis.numColumns(); ++j)
+      if (!lat->basis.at(i, j).isZero())
+        x[i] += lat->basis.at(i, j) * (*z)[j];
+  return x;
+}
+
+} // namespace presburger

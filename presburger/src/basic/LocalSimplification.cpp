@@ -1,0 +1,198 @@
+//===- LocalSimplification.cpp - Existential locals made simpler ----------===//
+#include "presburger/BasicRelation.h"
+#include "basic/Divisions.h"
+#include "core/FourierMotzkin.h"
+#include "presburger/WorkBudget.h"
+
+#include <algorithm>
+
+namespace presburger {
+
+namespace {
+/// dst += scale * src over all columns.
+void addScaled(Row dst, ConstRow src, const Int &scale) {
+  if (scale.isZero())
+    return;
+  for (size_t c = 0; c < dst.size(); ++c)
+    if (!src[c].isZero())
+      dst[c] += scale * src[c];
+}
+} // namespace
+
+bool BasicRelation::simplifyLocals() {
+  if (!normalize())
+    return false;
+  if (numLocals_ == 0)
+    return true;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    WorkBudget::charge(numConstraints() + 1);
+    unsigned lo = offset(VarKind::Local);
+    for (unsigned k = 0; k < numLocals_ && !changed; ++k) {
+      unsigned col = lo + k;
+      // 0. A division of a constant is that constant.
+      if (hasDivDef(k)) {
+        bool constant = true;
+        for (unsigned c = 0; c < numVars() && constant; ++c)
+          constant = divNum_.at(k, c).isZero();
+        if (constant) {
+          Int v = floorDiv(divNum_.at(k, numVars()), divDen_[k]);
+          auto fold = [&](Matrix &m) {
+            for (unsigned r = 0; r < m.numRows(); ++r)
+              if (!m.at(r, col).isZero()) {
+                m.at(r, numVars()) += m.at(r, col) * v;
+                m.at(r, col) = Int(0);
+              }
+          };
+          fold(eqs_);
+          fold(ineqs_);
+          fold(divNum_);
+          removeVarsRaw(VarKind::Local, k, 1);
+          if (!normalize())
+            return false;
+          changed = true;
+          break;
+        }
+      }
+      // 1. Unit coefficient in an equality: substitute.
+      for (unsigned e = 0; e < eqs_.numRows(); ++e) {
+        Int a = eqs_.at(e, col);
+        if (abs(a) != Int(1))
+          continue;
+        std::vector<Int> eq(eqs_.row(e).begin(), eqs_.row(e).end());
+        // q = -(eq - a q) / a; row += (-row[q] / a) * eq eliminates q.
+        for (unsigned r = 0; r < eqs_.numRows(); ++r)
+          if (r != e)
+            addScaled(eqs_.row(r), eq, -eqs_.at(r, col) * a);
+        for (unsigned r = 0; r < ineqs_.numRows(); ++r)
+          addScaled(ineqs_.row(r), eq, -ineqs_.at(r, col) * a);
+        for (unsigned d = 0; d < numLocals_; ++d)
+          if (hasDivDef(d) && !divNum_.at(d, col).isZero()) {
+            // Keep the definition's value on the set: num += c*eq scaled.
+            // When the equality involves d itself the definition would
+            // refer to itself: forget it instead.
+            if (!eq[lo + d].isZero()) {
+              setDivDef(d, {}, Int(0));
+              continue;
+            }
+            addScaled(divNum_.row(d), eq, -divNum_.at(d, col) * a);
+          }
+        eqs_.removeRow(e);
+        removeVarsRaw(VarKind::Local, k, 1);
+        changed = true;
+        break;
+      }
+      if (changed)
+        break;
+      // 2. Occurrences in the constraints.
+      bool inEq = false;
+      unsigned lower = 0, upper = 0;
+      bool unitLower = true, unitUpper = true;
+      for (unsigned e = 0; e < eqs_.numRows(); ++e)
+        inEq = inEq || !eqs_.at(e, col).isZero();
+      for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
+        int s = ineqs_.at(i, col).sign();
+        if (s > 0) {
+          ++lower;
+          unitLower = unitLower && ineqs_.at(i, col).isOne();
+        } else if (s < 0) {
+          ++upper;
+          unitUpper = unitUpper && ineqs_.at(i, col) == Int(-1);
+        }
+      }
+      bool usedByDiv = false;
+      for (unsigned d = 0; d < numLocals_; ++d)
+        usedByDiv = usedByDiv || (hasDivDef(d) && !divNum_.at(d, col).isZero());
+      if (inEq || usedByDiv)
+        continue;
+      if (lower == 0 || upper == 0) {
+        // Unused, or bounded on one side only: always satisfiable.
+        for (unsigned i = ineqs_.numRows(); i-- > 0;)
+          if (!ineqs_.at(i, col).isZero())
+            ineqs_.removeRow(i);
+        removeVarsRaw(VarKind::Local, k, 1);
+        changed = true;
+        break;
+      }
+      if (!(unitLower || unitUpper) || lower * upper > 16)
+        continue;
+      // 3. Exact Fourier-Motzkin: every pair of bounds combines.
+      ineqs_ = eliminateByFourierMotzkin(ineqs_, col);
+      removeVarsRaw(VarKind::Local, k, 1);
+      if (!normalize())
+        return false;
+      changed = true;
+    }
+  }
+  detectDivDefinitions();
+  canonicalizeLocals();
+  return true;
+}
+
+bool BasicRelation::eliminateUnitDivisions() {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    unsigned lo = offset(VarKind::Local), nc = numCols();
+    for (unsigned k = 0; k < numLocals_ && !changed; ++k) {
+      if (!hasDivDef(k))
+        continue;
+      unsigned col = lo + k;
+      if (inEqualityOrOtherDefinition(*this, k))
+        continue;
+      const Int &d = divDen_[k];
+      std::array<std::vector<Int>, 2> stored = divisionBounds(k);
+      // Which defining row `row` is (1: q's upper bound, 2: its lower
+      // bound, 0: neither). A row no tighter than a stored defining row is
+      // implied by the definition.
+      auto definitional = [&](ConstRow row) {
+        for (int which = 0; which < 2; ++which) {
+          const std::vector<Int> &def = stored[which];
+          if (std::equal(row.begin(), row.end() - 1, def.begin()) &&
+              row[nc - 1] >= def.back())
+            return which + 1;
+        }
+        return 0;
+      };
+      // Only where the constraints themselves pin q to floor(e/d) (both
+      // defining rows present): a definition alone may be a mere record.
+      bool ok = true, haveLower = false, haveUpper = false;
+      for (unsigned i = 0; i < ineqs_.numRows() && ok; ++i) {
+        const Int &a = ineqs_.at(i, col);
+        if (a.isZero())
+          continue;
+        int which = definitional(ineqs_.row(i));
+        haveUpper = haveUpper || which == 1;
+        haveLower = haveLower || which == 2;
+        ok = which != 0 || abs(a) == Int(1);
+      }
+      if (!ok || !haveLower || !haveUpper)
+        continue;
+      Matrix kept(0, nc);
+      for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
+        const Int a = ineqs_.at(i, col);
+        if (!a.isZero() && definitional(ineqs_.row(i)) != 0)
+          continue;
+        std::vector<Int> row(ineqs_.row(i).begin(), ineqs_.row(i).end());
+        if (!a.isZero()) {
+          // With q = floor(e/d): q + r >= 0 is e + d*r >= 0 and
+          // -q + r >= 0 is -e + d*r + d - 1 >= 0.
+          for (unsigned c = 0; c < nc; ++c)
+            row[c] = c == col ? Int(0) : d * row[c] + a * divNum_.at(k, c);
+          if (!a.isOne())
+            row.back() += d - Int(1);
+        }
+        kept.appendRow(row);
+      }
+      ineqs_ = std::move(kept);
+      removeVarsRaw(VarKind::Local, k, 1);
+      if (!normalize())
+        return false;
+      changed = true;
+    }
+  }
+  return true;
+}
+
+} // namespace presburger

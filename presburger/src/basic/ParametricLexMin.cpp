@@ -1,0 +1,457 @@
+//===- ParametricLexMin.cpp - Parametric integer programming --------------===//
+#include "presburger/ParametricLexMin.h"
+#include "basic/Divisions.h"
+#include "solve/Tableau.h"
+#include "solve/DifferenceConstraints.h"
+#include "presburger/Errors.h"
+#include "presburger/Fraction.h"
+#include "presburger/Simplex.h"
+#include "presburger/WorkBudget.h"
+
+#include <cassert>
+
+namespace presburger {
+
+namespace {
+
+constexpr unsigned kDen = 0, kConst = 1, kBigM = 2, kSym = 3;
+
+/// The state of one branch of the search: the tableau and its context.
+class PipBranch {
+public:
+  PipBranch(const BasicRelation &problem, unsigned numSymbols,
+            const BasicRelation &context);
+
+  /// Runs the dual simplex and the splits/cuts for this branch, appending
+  /// pieces to `out`.
+  void solve(LexMinResult &out, unsigned numBoundedVars);
+
+private:
+  struct Unknown {
+    bool isRow = false;
+    unsigned pos = 0;
+  };
+
+  unsigned numVars() const { return unsigned(vars_.size()); }
+  unsigned colStart() const { return kSym + numSyms_; }
+  Unknown &unknown(int u) { return u >= 0 ? vars_[u] : cons_[~u]; }
+  const Unknown &unknown(int u) const { return u >= 0 ? vars_[u] : cons_[~u]; }
+
+  void addProblemRow(ConstRow row, unsigned numSymbols, bool negate);
+  void pivot(unsigned row, unsigned col);
+  std::optional<unsigned> lexPivotColumn(unsigned row) const;
+  /// The symbolic part (symbols then constant) of a row's constant.
+  std::vector<Int> symbolicConstant(unsigned row) const;
+  void addSymbolColumn();
+  void addContextInequality(const std::vector<Int> &row);
+  bool contextNonEmptyWith(const std::vector<Int> &row);
+  /// Whether the context has no integer point. Answered by a cached sample
+  /// when one survives; otherwise by a search whose point is cached.
+  bool contextIntegerEmpty();
+  /// Whether some cached sample satisfies `row` >= 0.
+  bool sampleSatisfies(const std::vector<Int> &row) const;
+  /// The context local defined as floor(num / den), if there is one.
+  std::optional<unsigned> findContextDiv(const std::vector<Int> &num,
+                                         const Int &den) const;
+  /// Makes row `row`'s value integral: either by rewriting its symbolic
+  /// constant through an existing division when the context shows they
+  /// agree, or by adding a Gomory cut.
+  void makeIntegral(unsigned row);
+  void addCut(unsigned row, std::optional<unsigned> existingDiv);
+  void recordSolution(LexMinResult &out, unsigned numBoundedVars);
+
+  Matrix tab_;
+  unsigned numSyms_;
+  std::vector<int> rowUnknown_;
+  std::vector<int> colUnknown_; // Indexed by absolute column; <0 unused.
+  std::vector<Unknown> vars_, cons_;
+  BasicRelation context_;
+  Simplex contextSimplex_;
+  /// Integer points of context_ (locals included), kept valid as the
+  /// context shrinks and gains divisions: most splits and emptiness tests
+  /// of the context are answered by one of them, as in isl's context
+  /// tableau, instead of by an integer search.
+  std::vector<std::vector<Int>> samples_;
+  /// Set once the integer search found the context empty.
+  bool knownEmpty_ = false;
+};
+
+PipBranch::PipBranch(const BasicRelation &problem, unsigned numSymbols,
+                     const BasicRelation &context)
+    : numSyms_(context.numVars()), context_(context), 
+      contextSimplex_(context.equalities(), context.inequalities()) {
+  unsigned n = problem.numVars() - numSymbols;
+  tab_ = Matrix(0, kSym + numSyms_ + n);
+  colUnknown_.assign(colStart(), 0);
+  vars_.resize(n);
+  for (unsigned i = 0; i < n; ++i) {
+    vars_[i].pos = colStart() + i;
+    colUnknown_.push_back(int(i));
+  }
+  for (unsigned i = 0; i < problem.numEqualities(); ++i) {
+    addProblemRow(problem.equality(i), numSymbols, false);
+    addProblemRow(problem.equality(i), numSymbols, true);
+  }
+  for (unsigned i = 0; i < problem.numInequalities(); ++i)
+    addProblemRow(problem.inequality(i), numSymbols, false);
+}
+
+void PipBranch::addProblemRow(ConstRow row, unsigned numSymbols, bool negate) {
+  WorkBudget::charge(tab_.numColumns());
+  unsigned r = tab_.appendZeroRow();
+  Int sign = negate ? Int(-1) : Int(1);
+  tab_.at(r, kDen) = Int(1);
+  tab_.at(r, kConst) = sign * row.back();
+  for (unsigned s = 0; s < numSymbols; ++s)
+    tab_.at(r, kSym + s) = sign * row[s];
+  for (unsigned i = 0; i < numVars(); ++i) {
+    Int a = sign * row[numSymbols + i];
+    if (a.isZero())
+      continue;
+    // a * y_i = a * y'_i - a * M.
+    tab_.at(r, kBigM) -= a * tab_.at(r, kDen);
+    const Unknown &var = vars_[i];
+    if (!var.isRow) {
+      tab_.at(r, var.pos) += a * tab_.at(r, kDen);
+      continue;
+    }
+    tableau::addMultipleOfRow(tab_, r, var.pos, a);
+  }
+  tab_.normalizeRow(r, 0, tab_.numColumns());
+  cons_.push_back({true, r});
+  rowUnknown_.push_back(~int(cons_.size() - 1));
+}
+
+void PipBranch::pivot(unsigned row, unsigned col) {
+  tableau::pivot(tab_, row, col);
+  int rowU = rowUnknown_[row], colU = colUnknown_[col];
+  rowUnknown_[row] = colU;
+  colUnknown_[col] = rowU;
+  unknown(rowU) = {false, col};
+  unknown(colU) = {true, row};
+}
+
+std::optional<unsigned> PipBranch::lexPivotColumn(unsigned row) const {
+  // Among columns with a positive entry in `row`, the one whose column,
+  // divided by that entry, is lexicographically smallest over the variables
+  // in order: this keeps every column lexico-positive.
+  std::optional<unsigned> best;
+  for (unsigned c = colStart(); c < tab_.numColumns(); ++c) {
+    if (!tab_.at(row, c).isPositive())
+      continue;
+    if (!best) {
+      best = c;
+      continue;
+    }
+    const Int &pc = tab_.at(row, c), &pb = tab_.at(row, *best);
+    int cmp = 0;
+    for (unsigned i = 0; i < numVars() && cmp == 0; ++i) {
+      const Unknown &v = vars_[i];
+      // Entries (scaled by the row denominator, which is common).
+      Int ec, eb;
+      if (v.isRow) {
+        ec = tab_.at(v.pos, c);
+        eb = tab_.at(v.pos, *best);
+      } else {
+        ec = Int(v.pos == c ? 1 : 0);
+        eb = Int(v.pos == *best ? 1 : 0);
+      }
+      // Compare ec / pc with eb / pb (pc, pb > 0).
+      cmp = compare(ec * pb, eb * pc);
+    }
+    if (cmp < 0)
+      best = c;
+  }
+  return best;
+}
+
+std::vector<Int> PipBranch::symbolicConstant(unsigned row) const {
+  std::vector<Int> out(numSyms_ + 1);
+  for (unsigned s = 0; s < numSyms_; ++s)
+    out[s] = tab_.at(row, kSym + s);
+  out[numSyms_] = tab_.at(row, kConst);
+  return out;
+}
+
+void PipBranch::addSymbolColumn() {
+  unsigned col = colStart();
+  tab_.insertColumns(col, 1);
+  colUnknown_.insert(colUnknown_.begin() + col, 0);
+  for (unsigned c = col + 1; c < colUnknown_.size(); ++c)
+    unknown(colUnknown_[c]).pos = c;
+  ++numSyms_;
+}
+
+void PipBranch::addContextInequality(const std::vector<Int> &row) {
+  context_.addInequality(row);
+  contextSimplex_.addInequality(row);
+  std::erase_if(samples_, [&](const std::vector<Int> &point) {
+    return affineValue(row, point).isNegative();
+  });
+}
+
+bool PipBranch::sampleSatisfies(const std::vector<Int> &row) const {
+  for (const std::vector<Int> &point : samples_)
+    if (!affineValue(row, point).isNegative())
+      return true;
+  return false;
+}
+
+bool PipBranch::contextIntegerEmpty() {
+  if (!samples_.empty())
+    return false;
+  if (knownEmpty_ || contextSimplex_.isEmpty())
+    return true;
+  // A difference system (loop bounds on the parameters) is decided on its
+  // graph, which also gives a point; otherwise the witness, then a search.
+  std::optional<std::vector<Int>> point;
+  std::vector<Int> graphPoint;
+  if (std::optional<bool> empty =
+          difference::solve(context_.equalities(), context_.inequalities(),
+                            context_.numVars(), &graphPoint)) {
+    if (!*empty)
+      point = std::move(graphPoint);
+  } else {
+    point = context_.cheapWitness();
+    if (!point)
+      point = context_.findIntegerSample();
+  }
+  if (!point) {
+    knownEmpty_ = true;
+    return true;
+  }
+  samples_.push_back(std::move(*point));
+  return false;
+}
+
+bool PipBranch::contextNonEmptyWith(const std::vector<Int> &row) {
+  if (sampleSatisfies(row))
+    return true;
+  unsigned snap = contextSimplex_.getSnapshot();
+  contextSimplex_.addInequality(row);
+  bool nonEmpty = !contextSimplex_.isEmpty();
+  contextSimplex_.rollback(snap);
+  return nonEmpty;
+}
+
+std::optional<unsigned>
+PipBranch::findContextDiv(const std::vector<Int> &num, const Int &den) const {
+  return findDivision(context_, num, den);
+}
+
+void PipBranch::makeIntegral(unsigned row) {
+  // With q = floor(-(c + a.s) / d) the value is integral exactly where
+  // e = c + a.s + d q is zero (e lies in [-(d-1), 0] by definition).
+  Int d = tab_.at(row, kDen);
+  std::vector<Int> num(context_.numCols());
+  for (unsigned s = 0; s < numSyms_; ++s)
+    num[s] = -tab_.at(row, kSym + s);
+  num.back() = -tab_.at(row, kConst);
+  std::optional<unsigned> div = findContextDiv(num, d);
+  if (div) {
+    unsigned qCol = context_.offset(VarKind::Local) + *div;
+    std::vector<Int> e(context_.numCols());
+    for (unsigned c = 0; c < e.size(); ++c)
+      e[c] = -num[c];
+    e[qCol] += d;
+    if (contextSimplex_.isRedundantInequality(e)) {
+      // e == 0 on the context: the symbolic constant is -d q.
+      for (unsigned s = 0; s < numSyms_; ++s)
+        tab_.at(row, kSym + s) = Int(0);
+      tab_.at(row, kConst) = Int(0);
+      tab_.at(row, kSym + qCol) = -d;
+      tab_.normalizeRow(row, 0, tab_.numColumns());
+      return;
+    }
+  }
+  addCut(row, div);
+}
+
+void PipBranch::addCut(unsigned row, std::optional<unsigned> existingDiv) {
+  // Row value u = (c + m M + a.s + b.y) / d must be an integer, with y >= 0
+  // integral, so sum (b_j mod d) y_j + c + a.s + d q >= 0 where
+  // q = floor(-(c + a.s) / d) (m is a multiple of d, so M cancels).
+  Int d = tab_.at(row, kDen);
+  bool symbolic = false;
+  for (unsigned s = 0; s < numSyms_ && !symbolic; ++s)
+    symbolic = !tab_.at(row, kSym + s).isZero();
+  // Without symbols q is a number: no division joins the context (its
+  // rational relaxation would leave q fractional and the rows on it of
+  // undetermined sign, splitting the search for nothing).
+  std::optional<unsigned> qCol;
+  Int constantQ;
+  if (existingDiv) {
+    qCol = kSym + context_.offset(VarKind::Local) + *existingDiv;
+  } else if (!symbolic) {
+    constantQ = floorDiv(-tab_.at(row, kConst), d);
+  } else {
+    std::vector<Int> num(context_.numCols());
+    for (unsigned s = 0; s < numSyms_; ++s)
+      num[s] = -tab_.at(row, kSym + s);
+    num.back() = -tab_.at(row, kConst);
+    for (std::vector<Int> &point : samples_)
+      point.push_back(floorDiv(affineValue(num, point), d));
+    context_.addDivLocal(num, d);
+    // Keep the simplex of the context in step: a variable, two constraints.
+    contextSimplex_.addVariable();
+    unsigned nr = context_.numInequalities();
+    contextSimplex_.addInequality(context_.inequality(nr - 2));
+    contextSimplex_.addInequality(context_.inequality(nr - 1));
+    addSymbolColumn();
+    qCol = kSym + numSyms_ - 1;
+  }
+  unsigned r = tab_.appendZeroRow();
+  tab_.at(r, kDen) = d;
+  tab_.at(r, kConst) = tab_.at(row, kConst);
+  for (unsigned s = 0; s < numSyms_; ++s)
+    tab_.at(r, kSym + s) = tab_.at(row, kSym + s);
+  if (qCol)
+    tab_.at(r, *qCol) += d;
+  else
+    tab_.at(r, kConst) += d * constantQ;
+  for (unsigned c = colStart(); c < tab_.numColumns(); ++c)
+    tab_.at(r, c) = mod(tab_.at(row, c), d);
+  tab_.normalizeRow(r, 0, tab_.numColumns());
+  cons_.push_back({true, r});
+  rowUnknown_.push_back(~int(cons_.size() - 1));
+}
+
+void PipBranch::recordSolution(LexMinResult &out, unsigned numBoundedVars) {
+  if (contextIntegerEmpty())
+    return;
+  LexMinPiece piece;
+  piece.domain = context_;
+  piece.values = Matrix(numVars(), context_.numCols());
+  for (unsigned i = 0; i < numVars(); ++i) {
+    const Unknown &v = vars_[i];
+    if (!v.isRow || tab_.at(v.pos, kBigM) != tab_.at(v.pos, kDen)) {
+      if (i < numBoundedVars) {
+        out.unbounded = true;
+        return;
+      }
+      continue; // An unbounded helper variable: its value is not needed.
+    }
+    const Int &d = tab_.at(v.pos, kDen);
+    for (unsigned s = 0; s < numSyms_; ++s)
+      piece.values.at(i, s) = divExact(tab_.at(v.pos, kSym + s), d);
+    piece.values.at(i, numSyms_) = divExact(tab_.at(v.pos, kConst), d);
+  }
+  out.pieces.push_back(std::move(piece));
+}
+
+void PipBranch::solve(LexMinResult &out, unsigned numBoundedVars) {
+  // Rows before scanStart are known non-negative on the context: a split
+  // only shrinks the context and leaves the rows as they are, so the scan
+  // resumes where it stopped; a pivot or a cut changes rows and restarts it.
+  unsigned scanStart = 0;
+  while (true) {
+    WorkBudget::charge(tab_.numRows() + 1);
+    if (contextSimplex_.isEmpty())
+      return;
+    // 1. A row whose constant is negative somewhere on the context.
+    bool pivoted = false;
+    unsigned first = scanStart;
+    scanStart = 0;
+    for (unsigned r = first; r < tab_.numRows() && !pivoted; ++r) {
+      int m = tab_.at(r, kBigM).sign();
+      if (m > 0)
+        continue;
+      bool mustPivot = m < 0;
+      if (!mustPivot) {
+        std::vector<Int> expr = symbolicConstant(r);
+        std::vector<Int> neg(expr.size());
+        for (size_t c = 0; c < expr.size(); ++c)
+          neg[c] = -expr[c];
+        neg.back() -= Int(1);
+        // A sample with expr <= -1 shows expr >= 0 is not redundant.
+        if (!sampleSatisfies(neg) &&
+            contextSimplex_.isRedundantInequality(expr))
+          continue;
+        if (contextNonEmptyWith(expr)) {
+          // Split: expr >= 0 here, expr <= -1 in a copy.
+          {
+            PipBranch other = *this;
+            other.addContextInequality(neg);
+            if (!other.contextIntegerEmpty())
+              other.solve(out, numBoundedVars);
+            if (out.unbounded)
+              return;
+          }
+          addContextInequality(expr);
+          if (contextIntegerEmpty())
+            return;
+          pivoted = true; // Rescan from this row, now non-negative.
+          scanStart = r;
+          break;
+        }
+        mustPivot = true;
+      }
+      std::optional<unsigned> col = lexPivotColumn(r);
+      if (!col)
+        return; // No solution anywhere on this context.
+      pivot(r, *col);
+      pivoted = true;
+    }
+    if (pivoted)
+      continue;
+    // 2. Integrality of the variables, in order.
+    bool cut = false;
+    for (unsigned i = 0; i < numVars() && !cut; ++i) {
+      const Unknown &v = vars_[i];
+      if (!v.isRow)
+        continue;
+      unsigned r = v.pos;
+      const Int &d = tab_.at(r, kDen);
+      if (d.isOne())
+        continue;
+      if (!mod(tab_.at(r, kBigM), d).isZero()) {
+        // A non-integral multiple of M: the variable is unbounded and its
+        // integrality cannot be settled by a cut. Report it (conservative
+        // for helper variables).
+        if (!contextIntegerEmpty())
+          out.unbounded = true;
+        return;
+      }
+      bool integral = mod(tab_.at(r, kConst), d).isZero();
+      for (unsigned s = 0; s < numSyms_ && integral; ++s)
+        integral = mod(tab_.at(r, kSym + s), d).isZero();
+      if (integral)
+        continue;
+      makeIntegral(r);
+      cut = true;
+    }
+    if (cut)
+      continue;
+    recordSolution(out, numBoundedVars);
+    return;
+  }
+}
+
+} // namespace
+
+LexMinResult parametricLexMin(const BasicRelation &problem, unsigned numSymbols,
+                              const BasicRelation &context,
+                              unsigned numBoundedVars) {
+  WorkBudget::Operation op;
+  if (context.numVars() != numSymbols || !context.isSet())
+    throw InvalidArgument("lexmin context must be a set over the symbols");
+  if (problem.numParams() != 0 || !problem.isSet() ||
+      problem.numDims() < numSymbols)
+    throw InvalidArgument("lexmin problem must be a set over symbols and "
+                          "variables");
+  LexMinResult out;
+  if (problem.isObviouslyEmpty() || context.isObviouslyEmpty())
+    return out;
+  // Flatten: every column of the problem after the symbols (dimensions
+  // and locals alike) is a variable to minimize.
+  BasicRelation widened(Space::set({}, Tuple(problem.numVars())));
+  for (unsigned i = 0; i < problem.numEqualities(); ++i)
+    widened.addEquality(problem.equality(i));
+  for (unsigned i = 0; i < problem.numInequalities(); ++i)
+    widened.addInequality(problem.inequality(i));
+  PipBranch root(widened, context.numVars(), context);
+  root.solve(out, numBoundedVars);
+  return out;
+}
+
+} // namespace presburger

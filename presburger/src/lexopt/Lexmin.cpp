@@ -1,0 +1,421 @@
+//===- Lexmin.cpp - Lexicographic minimum and maximum of relations --------===//
+#include "basic/FuseCuts.h"
+#include "presburger/Errors.h"
+#include "presburger/ParametricLexMin.h"
+#include "presburger/Relation.h"
+#include "presburger/UnionRelation.h"
+#include "presburger/Simplex.h"
+#include "presburger/WorkBudget.h"
+
+#include <algorithm>
+
+namespace presburger {
+
+namespace {
+
+/// The answer of rationalLexOptIfIntegral.
+struct PointOptimum {
+  bool empty = false;     // b has no rational point (hence no integer one).
+  std::vector<Int> point; // Otherwise the integer lexicographic optimum.
+};
+
+/// For a basic set without parameters or locals: the rational lexicographic
+/// optimum (minimize x0, fix it, minimize x1, ...), when every coordinate
+/// comes out integral; it is then the integer optimum too, as every integer
+/// point is a rational one. nullopt when a coordinate is fractional or
+/// unbounded (the parametric solver decides and reports). Boxes, loop nests
+/// with unit coefficients and lattices already compressed end here: one
+/// tableau and n optimizations instead of the parametric solver.
+std::optional<PointOptimum> rationalLexOptIfIntegral(const BasicRelation &b,
+                                                     bool maximize) {
+  if (b.isObviouslyEmpty())
+    return PointOptimum{true, {}};
+  // Boxes and coupled boxes: the corner of the variables' own bounds.
+  if (std::optional<std::vector<Int>> corner = b.boundCorner(maximize))
+    return PointOptimum{false, std::move(*corner)};
+  unsigned n = b.numVars();
+  WorkBudget::charge(b.numConstraints() * b.numCols());
+  Simplex tab(b.equalities(), b.inequalities());
+  PointOptimum out;
+  if (tab.isEmpty()) {
+    out.empty = true;
+    return out;
+  }
+  std::vector<Int> row(n + 1);
+  for (unsigned i = 0; i < n; ++i) {
+    Optimum o = tab.computeVarOptimum(i, maximize);
+    if (!o.isBounded() || !o.value.isInteger())
+      return std::nullopt;
+    out.point.push_back(o.value.num());
+    // x_i - v = 0.
+    row[i] = Int(1);
+    row[n] = -o.value.num();
+    tab.addEquality(row);
+    row[i] = Int(0);
+  }
+  return out;
+}
+
+/// A local that strides a range variable: an equality of b ties range
+/// variable `range` to `local` alone among the locals and the later range
+/// variables, so on b's points the two move together.
+struct StridePromotion {
+  unsigned range, local;
+  bool rangeGrowsWithLocal;
+};
+
+/// The range variables of b tied to a local by an equality over symbols,
+/// earlier range variables, that range variable and one local (not a
+/// division of the symbols, not already taken): with the earlier range
+/// variables fixed, optimizing the local optimizes the range variable.
+std::vector<StridePromotion>
+strideLocals(const BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
+  std::vector<StridePromotion> out;
+  const Space &space = b.space();
+  unsigned rangeCol = space.offset(VarKind::Range), nRange = space.numRange();
+  unsigned lo = space.offset(VarKind::Local), nl = b.numLocals();
+  if (nl == 0)
+    return out;
+  std::vector<bool> taken(nl, false);
+  for (unsigned i = 0; i < nRange; ++i) {
+    for (unsigned e = 0; e < b.numEqualities(); ++e) {
+      ConstRow row = b.equality(e);
+      if (row[rangeCol + i].isZero())
+        continue;
+      bool laterRange = false;
+      for (unsigned j = i + 1; j < nRange && !laterRange; ++j)
+        laterRange = !row[rangeCol + j].isZero();
+      if (laterRange)
+        continue;
+      std::optional<unsigned> local;
+      bool fits = true;
+      for (unsigned k = 0; k < nl && fits; ++k) {
+        if (row[lo + k].isZero())
+          continue;
+        fits = !local && !isSymbolDiv[k] && !taken[k];
+        local = k;
+      }
+      if (!fits || !local)
+        continue;
+      taken[*local] = true;
+      // a j + c e + ... = 0: j grows with e when a and c differ in sign.
+      bool grows = row[rangeCol + i].sign() != row[lo + *local].sign();
+      out.push_back({i, *local, grows});
+      break;
+    }
+  }
+  return out;
+}
+
+/// The point optimum (from rationalLexOptIfIntegral) as a relation in
+/// `space`: one disjunct fixing every variable, or none when empty.
+Relation pointOptimumRelation(const Space &space, const PointOptimum &p) {
+  Relation result(space);
+  if (p.empty)
+    return result;
+  BasicRelation dst(space);
+  std::vector<Int> eq(dst.numCols());
+  for (unsigned i = 0; i < p.point.size(); ++i) {
+    eq[i] = Int(-1);
+    eq.back() = p.point[i];
+    dst.addEquality(eq);
+    eq[i] = Int(0);
+  }
+  result.addDisjunct(std::move(dst));
+  return result;
+}
+
+/// The parametric problem of the lexicographic optimum of one basic
+/// relation: which of its columns are symbols, which are optimized (and
+/// where each lands), and the context and problem handed to
+/// parametricLexMin.
+struct LexOptProblem {
+  unsigned numSymbols = 0; // Parameters and domain.
+  unsigned contextWidth = 0; // Symbols plus the divisions of symbols.
+  unsigned numOrdered = 0; // Optimized variables: range and promoted locals.
+  /// Problem variable (after the context columns) of each range dimension.
+  std::vector<unsigned> rangeVar;
+  BasicRelation context, problem;
+};
+
+/// Columns of the problem, in order: symbols, divisions of the symbols alone
+/// (tiles of the source loops: floor(i/32), which go to the context with
+/// their definitions, where the solver reuses them), the range (each
+/// promoted stride local just before its range variable), then the other
+/// locals (existentials, which only need to exist). With `maximize` the
+/// range (and each promoted local that moves with it) is negated.
+LexOptProblem buildLexOptProblem(const BasicRelation &b, bool maximize) {
+  const Space &space = b.space();
+  LexOptProblem out;
+  unsigned numSymbols = out.numSymbols = space.offset(VarKind::Range);
+  unsigned nRange = space.numRange();
+  unsigned rangeCol = space.offset(VarKind::Range);
+  unsigned lo = space.offset(VarKind::Local), nl = b.numLocals();
+  std::vector<unsigned> symbolDivs = b.divisionsOf(numSymbols);
+  std::vector<bool> isSymbolDiv(nl, false);
+  for (unsigned k : symbolDivs)
+    isSymbolDiv[k] = true;
+  unsigned nsd = unsigned(symbolDivs.size());
+  // Strides of the range (j = 4e): the range variable moves with its local,
+  // so the local is optimized just before it (and the range variable then
+  // follows). The solver then cuts on e once (e = ceil(i/4)) instead of on
+  // j and again on e, which nested divisions and split the result.
+  std::vector<StridePromotion> promoted = strideLocals(b, isSymbolDiv);
+  std::vector<bool> isPromoted(nl, false);
+  std::vector<bool> negateLocal(nl, false);
+  std::vector<int> promotedBefore(nRange, -1);
+  for (const StridePromotion &p : promoted) {
+    isPromoted[p.local] = true;
+    promotedBefore[p.range] = int(p.local);
+    // Optimize e in the direction that optimizes j.
+    negateLocal[p.local] = maximize == p.rangeGrowsWithLocal;
+  }
+  std::vector<unsigned> newCol(b.numVars());
+  for (unsigned c = 0; c < numSymbols; ++c)
+    newCol[c] = c;
+  for (unsigned i = 0; i < nsd; ++i)
+    newCol[lo + symbolDivs[i]] = numSymbols + i;
+  unsigned contextWidth = out.contextWidth = numSymbols + nsd;
+  unsigned next = contextWidth;
+  out.rangeVar.resize(nRange);
+  for (unsigned i = 0; i < nRange; ++i) {
+    if (promotedBefore[i] >= 0)
+      newCol[lo + unsigned(promotedBefore[i])] = next++;
+    out.rangeVar[i] = next - contextWidth;
+    newCol[rangeCol + i] = next++;
+  }
+  out.numOrdered = next - contextWidth;
+  for (unsigned k = 0; k < nl; ++k)
+    if (!isSymbolDiv[k] && !isPromoted[k])
+      newCol[lo + k] = next++;
+  auto convert = [&](ConstRow row, unsigned width) {
+    std::vector<Int> v(width + 1);
+    for (unsigned c = 0; c < b.numVars(); ++c) {
+      if (row[c].isZero())
+        continue;
+      bool negate = (maximize && c >= rangeCol && c < rangeCol + nRange) ||
+                    (c >= lo && negateLocal[c - lo]);
+      v[newCol[c]] = negate ? -row[c] : row[c];
+    }
+    v.back() = row.back();
+    return v;
+  };
+  out.context = BasicRelation(Space::set({}, Tuple(numSymbols)));
+  for (unsigned i = 0; i < nsd; ++i) // Over the context's columns so far.
+    out.context.addDivLocal(
+        convert(b.divNumerator(symbolDivs[i]), numSymbols + i),
+        b.divDenominator(symbolDivs[i]));
+  // Rows on the symbols alone constrain the context (the domain of b):
+  // left in the problem, each would split the context in two, and the
+  // side where it fails would be proved infeasible on its own.
+  auto symbolic = [&](ConstRow row) {
+    for (unsigned c = 0; c < b.numVars(); ++c)
+      if (!row[c].isZero() && newCol[c] >= contextWidth)
+        return false;
+    return true;
+  };
+  out.problem = BasicRelation(Space::set({}, Tuple(b.numVars())));
+  for (unsigned i = 0; i < b.numEqualities(); ++i) {
+    if (symbolic(b.equality(i)))
+      out.context.addEquality(convert(b.equality(i), contextWidth));
+    else
+      out.problem.addEquality(convert(b.equality(i), b.numVars()));
+  }
+  for (unsigned i = 0; i < b.numInequalities(); ++i) {
+    if (symbolic(b.inequality(i)))
+      out.context.addInequality(convert(b.inequality(i), contextWidth));
+    else
+      out.problem.addInequality(convert(b.inequality(i), b.numVars()));
+  }
+  // Existential locals only need to exist: bound them first.
+  if (nl > nsd + promoted.size())
+    out.problem = boundExistentials(out.problem, contextWidth + out.numOrdered);
+  return out;
+}
+
+/// The pieces of the solver's answer as disjuncts in `space`: each piece's
+/// domain over the symbols, with the range dimensions equal to their
+/// values (negated back for a maximum).
+Relation optimumPieces(const Space &space, const LexOptProblem &lp,
+                       const LexMinResult &res, bool maximize) {
+  unsigned numSymbols = lp.numSymbols;
+  unsigned rangeCol = space.offset(VarKind::Range);
+  Relation result(space);
+  std::vector<unsigned> symbolMap(numSymbols);
+  for (unsigned c = 0; c < numSymbols; ++c)
+    symbolMap[c] = c;
+  for (const LexMinPiece &piece : res.pieces) {
+    BasicRelation dst(space);
+    dst.appendMapped(piece.domain, symbolMap);
+    unsigned dstLocals = dst.offset(VarKind::Local);
+    for (unsigned i = 0; i < space.numRange(); ++i) {
+      // range_i = +-(value over symbols and the piece's divisions).
+      std::vector<Int> eq(dst.numCols());
+      eq[rangeCol + i] = Int(-1);
+      Int sign = maximize ? Int(-1) : Int(1);
+      ConstRow v = piece.values.row(lp.rangeVar[i]);
+      for (unsigned c = 0; c < numSymbols; ++c)
+        eq[c] += sign * v[c];
+      for (unsigned k = 0; k < piece.domain.numLocals(); ++k)
+        eq[dstLocals + k] = sign * v[numSymbols + k];
+      eq.back() = sign * v.back();
+      dst.addEquality(eq);
+    }
+    if (dst.simplifyLocals())
+      result.addDisjunct(std::move(dst));
+  }
+  return result;
+}
+
+/// The lexicographic optimum of one basic relation, as disjoint pieces.
+Relation basicLexOpt(const BasicRelation &b, bool maximize) {
+  const Space &space = b.space();
+  if (space.offset(VarKind::Range) == 0 && b.numLocals() == 0)
+    if (std::optional<PointOptimum> p = rationalLexOptIfIntegral(b, maximize))
+      return pointOptimumRelation(space, *p);
+  LexOptProblem lp = buildLexOptProblem(b, maximize);
+  if (!lp.context.normalize())
+    return Relation(space);
+  LexMinResult res = parametricLexMin(lp.problem, lp.contextWidth, lp.context,
+                                      lp.numOrdered);
+  if (res.unbounded)
+    throw UnboundedError(std::string(maximize ? "lexmax" : "lexmin") +
+                         " is unbounded: a range dimension has no " +
+                         (maximize ? "upper" : "lower") + " bound");
+  return optimumPieces(space, lp, res, maximize);
+}
+
+/// The point `b` is when it is one fixed point (every variable equal to a
+/// constant, no locals, no inequalities); nullopt otherwise.
+std::optional<std::vector<Int>> fixedPoint(const BasicRelation &b) {
+  unsigned n = b.numVars();
+  if (b.numLocals() > 0 || b.numInequalities() > 0 || b.numEqualities() != n)
+    return std::nullopt;
+  std::vector<Int> point(n);
+  std::vector<bool> seen(n, false);
+  for (unsigned e = 0; e < n; ++e) {
+    ConstRow row = b.equality(e);
+    unsigned col = n;
+    for (unsigned c = 0; c < n; ++c) {
+      if (row[c].isZero())
+        continue;
+      if (col != n || !(row[c] == Int(1) || row[c] == Int(-1)))
+        return std::nullopt;
+      col = c;
+    }
+    if (col == n || seen[col])
+      return std::nullopt;
+    seen[col] = true;
+    // row[col] * x + k = 0.
+    point[col] = row[col].isOne() ? -row[n] : row[n];
+  }
+  return point;
+}
+
+/// The pieces of one basic relation's optimum with those that are one
+/// piece split by the solver put back together (its context splits on a
+/// row's sign often leave pieces of one formula: j = i where i mod 4 = 0
+/// beside j = 4 ceil(i/4)). Only pieces with divisions are tried: those
+/// come from the solver's cuts, where one formula is written two ways;
+/// pieces without are split on affine rows and differ (their failed
+/// fusion tests cost a fifth of the solver). Syntactic (FuseCuts); full
+/// coalescing here cost more than the solver.
+Relation fuseSplitPieces(Relation pieces) {
+  if (std::none_of(pieces.disjuncts().begin(), pieces.disjuncts().end(),
+                   [](const BasicRelation &b) { return b.numLocals() > 0; }))
+    return pieces;
+  std::vector<BasicRelation> parts(pieces.disjuncts().begin(),
+                                   pieces.disjuncts().end());
+  size_t before = parts.size();
+  fuseAdjacentCuts(parts);
+  if (parts.size() == before)
+    return pieces;
+  Relation out(pieces.space());
+  for (BasicRelation &p : parts)
+    out.addDisjunct(std::move(p));
+  return out.removeRedundancies();
+}
+
+/// The pieces fused where they can be, within half the budget left; the
+/// pieces as they are when that runs out.
+Relation coalesceWithinBudget(Relation pieces) {
+  try {
+    WorkBudget::Scope share(WorkBudget::left() / 2);
+    return pieces.coalesce();
+  } catch (const LimitExceeded &) {
+    return pieces;
+  }
+}
+
+Relation lexOpt(const Relation &r, bool maximize) {
+  WorkBudget::Operation op;
+  if (r.isParams())
+    throw SpaceError("lexmin/lexmax of a params set");
+  if (r.numDisjuncts() == 0)
+    return r;
+  Relation all(r.space());
+  for (const BasicRelation &b : r.disjuncts()) {
+    Relation part = basicLexOpt(b, maximize);
+    for (const BasicRelation &p : part.disjuncts())
+      all.addDisjunct(p);
+  }
+  if (r.numDisjuncts() == 1)
+    return all.numDisjuncts() > 1 ? fuseSplitPieces(std::move(all)) : all;
+  // A set without parameters: each disjunct's optimum is one point, and
+  // the optimum of the union is the best of them.
+  if (r.isSet() && r.space().numParams() == 0) {
+    std::optional<std::vector<Int>> best;
+    unsigned bestIndex = 0;
+    bool allPoints = true;
+    for (unsigned i = 0; i < all.numDisjuncts() && allPoints; ++i) {
+      std::optional<std::vector<Int>> p = fixedPoint(all.disjuncts()[i]);
+      if (!p) {
+        allPoints = false;
+        break;
+      }
+      if (!best || (maximize ? *p > *best : *p < *best)) {
+        best = std::move(p);
+        bestIndex = i;
+      }
+    }
+    if (allPoints) {
+      Relation out(r.space());
+      if (best)
+        out.addDisjunct(all.disjuncts()[bestIndex]);
+      return out;
+    }
+  }
+  // Across disjuncts: drop the images beaten by another candidate.
+  Space rangeSpace = r.isSet() ? r.space() : r.space().rangeSpace();
+  Relation candidates = r.isSet()
+                            ? Relation::universeBetween(
+                                  Space::set(r.space().paramNames(), Tuple()),
+                                  r.space())
+                                  .intersectRange(all)
+                            : all;
+  Relation order = Relation::lexOrder(rangeSpace, rangeSpace,
+                                      maximize ? LexOrder::GT : LexOrder::LT);
+  Relation beaten = candidates.intersect(candidates.applyRange(order));
+  Relation best = candidates.subtract(beaten);
+  // The difference leaves many small pieces; fusing them keeps the
+  // piecewise result readable and cheap for later operations (a single
+  // piece, which coalesce returns as it is, is simplified).
+  best = best.numDisjuncts() > 1 ? coalesceWithinBudget(std::move(best))
+                                 : best.removeRedundancies();
+  return r.isSet() ? best.range() : best;
+}
+
+} // namespace
+
+Relation Relation::lexmin() const { return lexOpt(*this, false); }
+Relation Relation::lexmax() const { return lexOpt(*this, true); }
+
+UnionRelation UnionRelation::lexmin() const {
+  return map([](const Relation &r) { return r.lexmin(); });
+}
+
+UnionRelation UnionRelation::lexmax() const {
+  return map([](const Relation &r) { return r.lexmax(); });
+}
+
+} // namespace presburger

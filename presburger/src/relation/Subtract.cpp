@@ -1,0 +1,215 @@
+//===- Subtract.cpp - Difference and complement of relations --------------===//
+//
+// s minus t for basic relations: t's divisions are brought into s, then s
+// is split along t's constraints, one piece per constraint (the part where
+// it fails, with the earlier ones holding), so the pieces are disjoint.
+// See docs/algorithms/subtract.md.
+//
+//===----------------------------------------------------------------------===//
+#include "basic/Divisions.h"
+#include "relation/SpaceChecks.h"
+#include "solve/DifferenceConstraints.h"
+
+#include "presburger/Errors.h"
+#include "presburger/Relation.h"
+#include "presburger/Simplex.h"
+#include "presburger/WorkBudget.h"
+
+#include <algorithm>
+
+namespace presburger {
+
+namespace {
+
+/// s minus t, as disjoint basic relations. `t` has every local defined.
+std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
+                                         const BasicRelation &t) {
+  unsigned lo = s.offset(VarKind::Local);
+  // Bring t's divisions into s (S often shares T's divisions already).
+  BasicRelation base = s;
+  LocalMap localMap = importDivisions(base, t);
+  // The constraints of t, minus the definitional ones.
+  std::vector<std::vector<Int>> defRows;
+  for (unsigned k = 0; k < t.numLocals(); ++k)
+    for (std::vector<Int> &row :
+         definingRows(t.divNumerator(k), t.divDenominator(k), lo + k))
+      defRows.push_back(std::move(row));
+  std::vector<BasicRelation> pieces;
+  BasicRelation cur = base;
+  // The rational relaxation of cur, grown with it: a constraint that holds
+  // on all of it leaves an empty piece (no integer point of cur violates
+  // it), found with one optimization instead of a copy and an emptiness
+  // test (usually most of t's constraints hold on s). Built on first use:
+  // pieces that are difference systems have a cheaper emptiness test.
+  unsigned nv = base.numVars();
+  bool curIsDifference = difference::isDifferenceSystem(
+      base.equalities(), base.inequalities(), nv);
+  std::optional<Simplex> relaxation;
+  // Strided loop bounds: the exact integer minimum of a row over cur from
+  // its substituted constraint graph, rebuilt when cur changes.
+  std::optional<difference::IntegerOptima> optima;
+  bool optimaStale = true;
+  // Set by addPiece when the row it was given holds on all of cur: adding
+  // it to cur then leaves cur's integer points, and `optima`, unchanged.
+  bool rowHolds = false;
+  // `rowIsDifference`: the constraint negated is a difference row.
+  auto addPiece = [&](std::vector<Int> negated, bool rowIsDifference) {
+    rowHolds = false;
+    // Loop bounds, strided or not: the exact integer minimum of the row on
+    // cur's constraint graph says whether the piece is empty, without a
+    // copy of cur and an emptiness test.
+    if (curIsDifference || cur.numEqualities() > 0) {
+      if (optimaStale) {
+        optima = difference::IntegerOptima::of(cur.equalities(),
+                                               cur.inequalities(), nv);
+        optimaStale = false;
+      }
+      if (optima) {
+        std::vector<Int> row(negated.size());
+        for (size_t c = 0; c < row.size(); ++c)
+          row[c] = -negated[c];
+        row.back() -= Int(1);
+        if (std::optional<Optimum> mn = optima->minimum(row)) {
+          // row >= 0 on every integer point of cur: the piece is empty.
+          // Otherwise some integer point of cur has row <= -1.
+          if (mn->isBounded() && mn->value.sign() >= 0) {
+            rowHolds = true;
+            return;
+          }
+          BasicRelation piece = cur;
+          piece.addInequality(negated);
+          if (piece.normalize())
+            pieces.push_back(std::move(piece));
+          return;
+        }
+      }
+    }
+    if (!curIsDifference || !rowIsDifference) {
+      if (!relaxation) {
+        relaxation.emplace(nv);
+        for (unsigned e = 0; e < cur.numEqualities(); ++e)
+          relaxation->addEquality(cur.equality(e));
+        for (unsigned i = 0; i < cur.numInequalities(); ++i)
+          relaxation->addInequality(cur.inequality(i));
+      }
+      // negated is -row - 1 >= 0: the piece is empty when row >= 0 holds.
+      std::vector<Int> row(negated.size());
+      for (size_t c = 0; c < row.size(); ++c)
+        row[c] = -negated[c];
+      row.back() -= Int(1);
+      if (relaxation->isRedundantInequality(row))
+        return;
+    }
+    BasicRelation piece = cur;
+    piece.addInequality(negated);
+    if (piece.normalize() && !piece.isEmpty())
+      pieces.push_back(std::move(piece));
+  };
+  // Adds the subtrahend's row to cur (as an equality or an inequality);
+  // `holds`: it held on all of cur, so cur's integer points and the graph
+  // optima stay as they are. False when cur is found empty: no more parts.
+  auto extendCur = [&](const std::vector<Int> &row, bool equality,
+                       bool isDifference, bool holds) {
+    if (equality)
+      cur.addEquality(row);
+    else
+      cur.addInequality(row);
+    optimaStale = optimaStale || !holds;
+    curIsDifference = isDifference;
+    // With graph optima or a relaxation, emptiness of cur shows there, and
+    // every part is normalized on its own: cur need not be normalized at
+    // each step.
+    if (optima)
+      return true;
+    if (relaxation) {
+      if (equality)
+        relaxation->addEquality(row);
+      else
+        relaxation->addInequality(row);
+      return !relaxation->isEmpty();
+    }
+    return cur.normalize();
+  };
+  unsigned nc = base.numCols();
+  for (unsigned e = 0; e < t.numEqualities(); ++e) {
+    WorkBudget::charge(nc);
+    std::vector<Int> row = localMap.mapRow(t.equality(e), nc);
+    std::vector<Int> pos = row, neg(row.size());
+    pos.back() -= Int(1); // row >= 1
+    for (size_t c = 0; c < row.size(); ++c)
+      neg[c] = -row[c];
+    neg.back() -= Int(1); // row <= -1
+    bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
+    addPiece(pos, isDifference);
+    bool holds = rowHolds;
+    addPiece(neg, isDifference);
+    if (!extendCur(row, /*equality=*/true, isDifference, holds && rowHolds))
+      return pieces;
+  }
+  for (unsigned i = 0; i < t.numInequalities(); ++i) {
+    std::vector<Int> tRow(t.inequality(i).begin(), t.inequality(i).end());
+    if (std::find(defRows.begin(), defRows.end(), tRow) != defRows.end())
+      continue;
+    WorkBudget::charge(nc);
+    std::vector<Int> row = localMap.mapRow(t.inequality(i), nc);
+    std::vector<Int> neg(row.size());
+    for (size_t c = 0; c < row.size(); ++c)
+      neg[c] = -row[c];
+    neg.back() -= Int(1); // row <= -1
+    bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
+    addPiece(neg, isDifference);
+    if (!extendCur(row, /*equality=*/false, isDifference, rowHolds))
+      return pieces;
+  }
+  return pieces;
+}
+
+/// `t` as basic relations whose locals all have definitions.
+std::vector<BasicRelation> withDefinedLocals(const BasicRelation &t) {
+  BasicRelation copy = t;
+  if (!copy.simplifyLocals())
+    return {};
+  if (copy.allLocalsDefined())
+    return {copy};
+  return copy.computeDivs();
+}
+
+} // namespace
+
+Relation Relation::subtract(const Relation &other) const {
+  WorkBudget::Operation op;
+  Relation a = *this, b = other;
+  checkSameTuples(a.space_, b.space_, "difference");
+  presburger::alignParams(a, b);
+  std::vector<BasicRelation> subtrahends;
+  for (const BasicRelation &t : b.disjuncts_)
+    for (BasicRelation &d : withDefinedLocals(t))
+      if (!d.isObviouslyEmpty())
+        subtrahends.push_back(std::move(d));
+  Relation result(a.space_);
+  for (const BasicRelation &s : a.disjuncts_) {
+    std::vector<BasicRelation> pieces{s};
+    for (const BasicRelation &t : subtrahends) {
+      std::vector<BasicRelation> next;
+      for (const BasicRelation &p : pieces) {
+        std::vector<BasicRelation> sub = subtractBasic(p, t);
+        for (BasicRelation &q : sub)
+          next.push_back(std::move(q));
+      }
+      pieces = std::move(next);
+      if (pieces.empty())
+        break;
+    }
+    for (BasicRelation &p : pieces) {
+      p.setSpace(a.space_);
+      result.disjuncts_.push_back(std::move(p));
+    }
+  }
+  return result;
+}
+
+Relation Relation::complement() const {
+  return universe(space_).subtract(*this);
+}
+
+} // namespace presburger

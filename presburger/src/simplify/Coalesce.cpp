@@ -1,0 +1,306 @@
+//===- Coalesce.cpp - Fewer disjuncts, the same points --------------------===//
+//
+// The driver of Relation::coalesce: the disjuncts are simplified
+// (DisjunctPreparation.h), the split polyhedra among them fused
+// syntactically (FuseCuts.h), and then every pair is tested, as isl does,
+// each piece from the last to the first against every later one; a pair
+// that is one basic relation (CoalescePair.h) is replaced by it. See
+// docs/algorithms/coalesce.md.
+//
+//===----------------------------------------------------------------------===//
+#include "basic/DisjunctPreparation.h"
+#include "basic/Divisions.h"
+#include "basic/FuseCuts.h"
+#include "core/Rows.h"
+#include "relation/Subset.h"
+#include "simplify/CoalescePair.h"
+#include "solve/DifferenceConstraints.h"
+
+#include "presburger/Relation.h"
+#include "presburger/UnionRelation.h"
+#include "presburger/WorkBudget.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace presburger {
+
+namespace {
+
+using Vec = std::vector<Int>;
+
+/// `a` and `b` over one common list of division locals (the union of their
+/// divisions, identical definitions shared), when all their locals have
+/// definitions.
+struct Aligned {
+  BasicRelation a, b;
+  /// Columns of the divisions added to a (of b's) and to b (of a's).
+  std::vector<unsigned> addedToA, addedToB;
+};
+
+std::optional<Aligned> alignDivs(const BasicRelation &a,
+                                 const BasicRelation &b) {
+  std::optional<AlignedDivisions> common =
+      AlignedDivisions::of({&a, &b}, DivisionMatch::Identical);
+  if (!common)
+    return std::nullopt;
+  return Aligned{common->lift(a, 0), common->lift(b, 1),
+                 common->addedColumns(0), common->addedColumns(1)};
+}
+
+//===----------------------------------------------------------------------===//
+// The driver.
+//===----------------------------------------------------------------------===//
+
+struct Piece {
+  BasicRelation orig; // Simplified; what is returned if it never fuses.
+  bool removed = false;
+
+  /// Sets orig; the working form is derived on first use (a fused piece
+  /// that meets no other piece never needs it). `simplified`: `b` comes
+  /// out of simplifyPiece.
+  void prepare(BasicRelation b, bool simplified) {
+    orig = std::move(b);
+    simplified_ = simplified;
+    work_.reset();
+    tight_.reset();
+    tightDone_ = false;
+  }
+  /// Derives the working form; false when it finds the piece empty.
+  bool ensureWork() {
+    if (work_)
+      return true;
+    BasicRelation w = orig;
+    if (!prepareWork(w, simplified_))
+      return false;
+    work_ = std::move(w);
+    return true;
+  }
+  /// With coefficients reduced; used for the pair tests. ensureWork()
+  /// must have succeeded.
+  const BasicRelation &work() const { return *work_; }
+  /// `work` tightened (see prepareTight), computed on first use; nullopt
+  /// when it is the same as `work`.
+  const std::optional<BasicRelation> &tight() const {
+    if (!tightDone_) {
+      tightDone_ = true;
+      // A difference system without implicit equalities is tight already:
+      // its variable bounds are integral (total unimodularity) and none
+      // is fixed.
+      if (work().numEqualities() == 0 && work().numLocals() == 0 &&
+          difference::redundantInequalities(work().inequalities(),
+                                            work().numVars()))
+        return tight_;
+      BasicRelation t = work();
+      if (prepareTight(t) && (!(t.equalities() == work().equalities()) ||
+                              !(t.inequalities() == work().inequalities())))
+        tight_ = std::move(t);
+      else
+        tight_.reset();
+    }
+    return tight_;
+  }
+
+private:
+  std::optional<BasicRelation> work_;
+  bool simplified_ = false;
+  mutable std::optional<BasicRelation> tight_;
+  mutable bool tightDone_ = false;
+};
+
+/// Whether dropping one piece of the pair keeps the points: the dropped
+/// piece lies in the other, checked exactly on the simplified pieces. The
+/// pair tests decide containment on derived forms (strides normalized,
+/// coefficients reduced on lattices, divisions aligned); a mistake there
+/// would lose points silently, so the decision is confirmed here.
+bool confirmDrop(const Piece &pa, const Piece &pb, PairChange c) {
+  const Piece &dropped = c == PairChange::DropFirst ? pa : pb;
+  const Piece &kept = c == PairChange::DropFirst ? pb : pa;
+  return coveredByPieces(dropped.orig, {&kept.orig});
+}
+
+PairChange coalesceForms(const Piece &pa, const Piece &pb,
+                         const BasicRelation &a, const BasicRelation &b,
+                         BasicRelation &fused, bool &loose) {
+  std::vector<std::pair<BasicRelation, BasicRelation>> attempts;
+  if (a.numLocals() == 0 && b.numLocals() == 0) {
+    attempts.emplace_back(a, b);
+  } else {
+    BasicRelation ca = a, cb = b;
+    ca.detectDivDefinitions();
+    cb.detectDivDefinitions();
+    if (auto aligned = alignDivs(ca, cb)) {
+      bool added = !aligned->addedToA.empty() || !aligned->addedToB.empty();
+      if (added) {
+        // A division added to a piece may take a single integer value there
+        // (as floor(x / 4) on 4 <= x <= 5): fix it, as a pair of
+        // inequalities. Its defining constraints may then be redundant.
+        // On the lattice of a piece's equalities an added division may be
+        // an affine function (floor(x/2) is 2e + 1 where x = 4e + 3): the
+        // lattice reduction turns its two defining constraints into that
+        // equality.
+        // A lifted piece found empty here has no integer point (the pieces
+        // are never empty, so this does not happen when all is well).
+        bool emptyA =
+            !(aligned->addedToA.empty() || reduceCoefficients(aligned->a)) ||
+            !fixIntegerConstants(aligned->a, aligned->addedToA, true) ||
+            !removeRedundantInequalities(aligned->a);
+        bool emptyB =
+            !emptyA &&
+            (!(aligned->addedToB.empty() || reduceCoefficients(aligned->b)) ||
+             !fixIntegerConstants(aligned->b, aligned->addedToB, true) ||
+             !removeRedundantInequalities(aligned->b));
+        PairChange drop = emptyA   ? PairChange::DropFirst
+                          : emptyB ? PairChange::DropSecond
+                                   : PairChange::None;
+        if (drop != PairChange::None && confirmDrop(pa, pb, drop))
+          return drop;
+        if (drop == PairChange::None)
+          attempts.emplace_back(std::move(aligned->a), std::move(aligned->b));
+      } else {
+        attempts.emplace_back(std::move(aligned->a), std::move(aligned->b));
+      }
+      if (added && a.numLocals() == b.numLocals())
+        attempts.emplace_back(a, b);
+    } else if (a.numLocals() == b.numLocals()) {
+      // Matching the locals by position is exact too: the union of the
+      // lifted pieces projects onto the union of the pieces.
+      attempts.emplace_back(a, b);
+    }
+  }
+  for (auto &[la, lb] : attempts) {
+    PairOutcome o = coalescePair(pa.orig, pb.orig, std::move(la), std::move(lb));
+    switch (o.change) {
+    case PairChange::None:
+      loose = loose || o.looseHint;
+      continue;
+    case PairChange::DropFirst:
+      if (!confirmDrop(pa, pb, PairChange::DropFirst))
+        continue;
+      return PairChange::DropFirst;
+    case PairChange::DropSecond:
+      if (!confirmDrop(pa, pb, PairChange::DropSecond))
+        continue;
+      return PairChange::DropSecond;
+    case PairChange::Fuse:
+      fused = std::move(o.fused);
+      return PairChange::Fuse;
+    }
+  }
+  return PairChange::None;
+}
+
+PairChange coalescePieces(const Piece &pa, const Piece &pb,
+                        BasicRelation &fused) {
+  bool loose = false;
+  PairChange c = coalesceForms(pa, pb, pa.work(), pb.work(), fused, loose);
+  if (c != PairChange::None || !loose)
+    return c;
+  const std::optional<BasicRelation> &ta = pa.tight(), &tb = pb.tight();
+  if (!ta && !tb)
+    return c;
+  return coalesceForms(pa, pb, ta ? *ta : pa.work(), tb ? *tb : pb.work(), fused,
+                       loose);
+}
+
+std::vector<BasicRelation> coalesceAll(std::vector<Piece> pieces) {
+  int n = int(pieces.size());
+  // As isl: each piece, from the last to the first, against every later
+  // one; after a fusion the new piece is tested against all later ones
+  // again, so that no pair of the result fuses.
+  for (int i = n - 1; i >= 0; --i) {
+    if (pieces[i].removed)
+      continue;
+    for (int j = i + 1; j < n; ++j) {
+      if (pieces[j].removed)
+        continue;
+      // A piece found empty here is dropped (cannot happen: the input
+      // pieces and the fused unions are not empty).
+      if (!pieces[i].ensureWork()) {
+        pieces[i].removed = true;
+        break;
+      }
+      if (!pieces[j].ensureWork()) {
+        pieces[j].removed = true;
+        continue;
+      }
+      WorkBudget::charge(pieces[i].work().numConstraints() +
+                         pieces[j].work().numConstraints() + 1);
+      BasicRelation fused;
+      PairChange c = coalescePieces(pieces[i], pieces[j], fused);
+      if (c == PairChange::None)
+        continue;
+      if (c == PairChange::DropSecond) {
+        pieces[j].removed = true;
+        continue;
+      }
+      if (c == PairChange::DropFirst) {
+        pieces[i].removed = true;
+        break;
+      }
+      pieces[j].removed = true;
+      pieces[i].prepare(std::move(fused), /*simplified=*/false);
+      j = i;
+    }
+  }
+  std::vector<BasicRelation> out;
+  for (Piece &p : pieces)
+    if (!p.removed)
+      out.push_back(std::move(p.orig));
+  return out;
+}
+
+} // namespace
+
+Relation Relation::coalesce() const {
+  WorkBudget::Operation op;
+  // One disjunct has nothing to fuse with: it is returned as it is, as isl
+  // does (removeRedundancies simplifies it when asked).
+  if (disjuncts_.size() <= 1) {
+    Relation result(space_);
+    for (const BasicRelation &d : disjuncts_)
+      if (!d.isObviouslyEmpty())
+        result.disjuncts_.push_back(d);
+    return result;
+  }
+  // A polyhedron split in pieces (index-set splitting, peeling) is put back
+  // together syntactically before any piece is simplified.
+  std::vector<BasicRelation> input;
+  input.reserve(disjuncts_.size());
+  for (const BasicRelation &d : disjuncts_) {
+    BasicRelation b = d;
+    if (b.normalize())
+      input.push_back(std::move(b));
+  }
+  if (input.size() > 1)
+    fuseAdjacentCuts(input);
+  std::vector<Piece> pieces;
+  for (BasicRelation &b : input) {
+    if (!simplifyPiece(b) || b.isEmpty())
+      continue;
+    Piece p;
+    p.prepare(std::move(b), /*simplified=*/true);
+    pieces.push_back(std::move(p));
+  }
+  // The working forms of the input pieces (a single piece needs none).
+  if (pieces.size() > 1)
+    std::erase_if(pieces, [](Piece &p) { return !p.ensureWork(); });
+  Relation result(space_);
+  std::vector<BasicRelation> out;
+  if (pieces.size() == 1)
+    out.push_back(std::move(pieces.front().orig));
+  else if (pieces.size() > 1)
+    out = coalesceAll(std::move(pieces));
+  for (BasicRelation &b : out) {
+    b.setSpace(space_);
+    result.disjuncts_.push_back(std::move(b));
+  }
+  return result;
+}
+
+UnionRelation UnionRelation::coalesce() const {
+  WorkBudget::Operation op;
+  return map([](const Relation &r) { return r.coalesce(); });
+}
+
+} // namespace presburger

@@ -1,0 +1,41 @@
+//===- CoalescePair.h - Can two disjuncts be one? ---------------*- C++ -*-===//
+//
+// Internal to the engine (not installed). The pair test of coalescing
+// (CoalescePair.cpp): each constraint of one disjunct is classified against
+// the other (valid, separate, cut, adjacent to an equality or to an
+// inequality), and the classification selects the case that builds the
+// basic relation of their union, when there is one.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PRESBURGER_SRC_SIMPLIFY_COALESCEPAIR_H
+#define PRESBURGER_SRC_SIMPLIFY_COALESCEPAIR_H
+
+#include "presburger/BasicRelation.h"
+
+namespace presburger {
+
+/// What a pair test found: nothing, one disjunct inside the other (drop
+/// it), or one basic relation holding exactly the integer points of both.
+enum class PairChange { None, DropFirst, DropSecond, Fuse };
+
+struct PairOutcome {
+  PairChange change = PairChange::None;
+  /// The union when change == Fuse.
+  BasicRelation fused;
+  /// When nothing was found: whether a tighter form of the disjuncts might
+  /// fuse (a separation by a fractional amount), or they were close enough
+  /// to try again.
+  bool looseHint = false;
+};
+
+/// The pair test on `a` and `b`, which are the (simplified) disjuncts
+/// `origA` and `origB` in the working form of coalescing, over one common
+/// list of locals. A fusion that rests on more than the simplest geometric
+/// cases is verified exactly against origA and origB (coveredByPieces). A
+/// few LPs per constraint; charges the work budget.
+PairOutcome coalescePair(const BasicRelation &origA, const BasicRelation &origB,
+                         BasicRelation a, BasicRelation b);
+
+} // namespace presburger
+
+#endif // PRESBURGER_SRC_SIMPLIFY_COALESCEPAIR_H

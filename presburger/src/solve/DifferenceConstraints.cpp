@@ -1,0 +1,383 @@
+//===- DifferenceConstraints.cpp - Systems of x - y + c >= 0 --------------===//
+#include "solve/DifferenceConstraints.h"
+
+#include <cstdint>
+
+namespace presburger::difference {
+
+namespace {
+
+/// The row a*(x_p - x_q) + k >= 0 (or == 0), where a single-variable row
+/// a*x_p + k has q = the zero node nv.
+struct DifferenceRow {
+  unsigned p, q;
+  int64_t a, k;
+};
+
+enum class RowShape { Difference, Constant, Other };
+
+/// Reads `row` as a difference row; Constant for a row without variables
+/// (its constant in out.k), Other when it has another shape or a value
+/// that is not a small integer.
+RowShape readRow(ConstRow row, unsigned nv, DifferenceRow &out) {
+  unsigned p = nv, q = nv;
+  int64_t a = 0;
+  for (unsigned c = 0; c < nv; ++c) {
+    const Int &v = row[c];
+    if (v.isZero())
+      continue;
+    if (!v.isSmall() || v.getSmall() == INT64_MIN)
+      return RowShape::Other;
+    int64_t x = v.getSmall();
+    if (p == nv) {
+      p = c;
+      a = x;
+    } else if (q == nv && x == -a) {
+      q = c;
+    } else {
+      return RowShape::Other;
+    }
+  }
+  if (!row[nv].isSmall() || row[nv].getSmall() == INT64_MIN)
+    return RowShape::Other;
+  out = {p, q, a, row[nv].getSmall()};
+  return p == nv ? RowShape::Constant : RowShape::Difference;
+}
+
+int64_t floorDiv64(int64_t x, int64_t y) { // y > 0
+  return x / y - ((x % y != 0) && (x < 0));
+}
+
+struct Edge {
+  unsigned from, to;
+  int64_t w; // x_to <= x_from + w
+};
+
+/// The edge of the inequality a*(x_p - x_q) + k >= 0.
+Edge inequalityEdge(const DifferenceRow &r) {
+  if (r.a > 0) // x_q <= x_p + floor(k / a)
+    return {r.p, r.q, floorDiv64(r.k, r.a)};
+  return {r.q, r.p, floorDiv64(r.k, -r.a)}; // x_p <= x_q + floor(k / -a)
+}
+
+enum class EdgeRead { Added, Infeasible, NotDifference };
+
+/// Calls add(edge) for the edges of eqs == 0, ineqs >= 0 (an equality
+/// gives two); constant rows add nothing. Infeasible when a row alone has
+/// no integer solution, NotDifference when a row has another shape (or,
+/// with `unitOnly`, a coefficient other than +-1: then the edges describe
+/// the rational polyhedron exactly, not only its integer points).
+template <typename AddEdge>
+EdgeRead readEdges(const Matrix &eqs, const Matrix &ineqs, unsigned nv,
+                   bool unitOnly, AddEdge add) {
+  for (const Matrix *m : {&eqs, &ineqs}) {
+    bool equality = m == &eqs;
+    for (unsigned i = 0; i < m->numRows(); ++i) {
+      DifferenceRow r;
+      switch (readRow(m->row(i), nv, r)) {
+      case RowShape::Other:
+        return EdgeRead::NotDifference;
+      case RowShape::Constant:
+        if (equality ? r.k != 0 : r.k < 0)
+          return EdgeRead::Infeasible;
+        continue;
+      case RowShape::Difference:
+        break;
+      }
+      if (unitOnly && r.a != 1 && r.a != -1)
+        return EdgeRead::NotDifference;
+      if (!equality) {
+        if (!add(inequalityEdge(r)))
+          return EdgeRead::NotDifference;
+        continue;
+      }
+      // x_p - x_q == -k / a, which must be an integer.
+      if (r.k % r.a != 0)
+        return EdgeRead::Infeasible;
+      int64_t d = -(r.k / r.a);
+      if (!add(Edge{r.q, r.p, d}) || !add(Edge{r.p, r.q, -d}))
+        return EdgeRead::NotDifference;
+    }
+  }
+  return EdgeRead::Added;
+}
+
+/// row -= (row[col] / eq[col]) * eq, exact since eq[col] is +-1.
+void eliminateWith(Row row, ConstRow eq, unsigned col) {
+  if (row[col].isZero())
+    return;
+  Int f = eq[col].isOne() ? row[col] : -row[col];
+  for (size_t c = 0; c < eq.size(); ++c)
+    if (!eq[c].isZero())
+      row[c] -= f * eq[c];
+}
+
+} // namespace
+
+bool isDifferenceRow(ConstRow row, unsigned nv) {
+  DifferenceRow r;
+  return readRow(row, nv, r) != RowShape::Other;
+}
+
+bool isDifferenceSystem(const Matrix &eqs, const Matrix &ineqs, unsigned nv) {
+  for (const Matrix *m : {&eqs, &ineqs})
+    for (unsigned i = 0; i < m->numRows(); ++i)
+      if (!isDifferenceRow(m->row(i), nv))
+        return false;
+  return true;
+}
+
+std::optional<bool> isEmpty(const Matrix &eqs, const Matrix &ineqs,
+                            unsigned nv) {
+  return solve(eqs, ineqs, nv, nullptr);
+}
+
+std::optional<bool> solve(const Matrix &eqs, const Matrix &ineqs, unsigned nv,
+                          std::vector<Int> *point) {
+  constexpr unsigned kMaxNodes = 48, kMaxEdges = 160;
+  if (nv + 1 > kMaxNodes)
+    return std::nullopt;
+  Edge edges[kMaxEdges];
+  unsigned numEdges = 0;
+  // Fixed-size buffers: no allocation on this path (every emptiness test).
+  switch (readEdges(eqs, ineqs, nv, /*unitOnly=*/false, [&](const Edge &e) {
+    if (numEdges == kMaxEdges)
+      return false;
+    edges[numEdges++] = e;
+    return true;
+  })) {
+  case EdgeRead::NotDifference:
+    return std::nullopt;
+  case EdgeRead::Infeasible:
+    return true;
+  case EdgeRead::Added:
+    break;
+  }
+  // Bellman-Ford from a virtual source at distance 0 to every node.
+  int64_t dist[kMaxNodes];
+  unsigned n = nv + 1;
+  for (unsigned v = 0; v < n; ++v)
+    dist[v] = 0;
+  for (unsigned pass = 0; pass < n; ++pass) {
+    bool changed = false;
+    for (unsigned e = 0; e < numEdges; ++e) {
+      int64_t cand;
+      if (__builtin_add_overflow(dist[edges[e].from], edges[e].w, &cand))
+        return std::nullopt;
+      if (cand < dist[edges[e].to]) {
+        dist[edges[e].to] = cand;
+        changed = true;
+      }
+    }
+    if (!changed) {
+      // Converged: the distances are an integer point, once shifted so
+      // that the zero node is at zero.
+      if (point) {
+        point->assign(nv, Int(0));
+        for (unsigned v = 0; v < nv; ++v) {
+          int64_t x;
+          if (__builtin_sub_overflow(dist[v], dist[nv], &x))
+            return std::nullopt;
+          (*point)[v] = Int(x);
+        }
+      }
+      return false;
+    }
+  }
+  return true; // Still relaxing after n passes: a negative cycle.
+}
+
+std::optional<Substituted> substituteUnitEqualities(const Matrix &eqs,
+                                                   const Matrix &ineqs,
+                                                   unsigned nv) {
+  Matrix e = eqs;
+  Substituted out{ineqs, false, {}};
+  Matrix &in = out.ineqs;
+  while (e.numRows() > 0) {
+    unsigned last = e.numRows() - 1;
+    // Divide by the content; a constant it does not divide is a
+    // contradiction.
+    Int g = e.normalizeRow(last, 0, nv);
+    if (g.isZero()) {
+      if (!e.at(last, nv).isZero()) {
+        out.empty = true;
+        return out;
+      }
+      e.removeRow(last);
+      continue;
+    }
+    if (!mod(e.at(last, nv), g).isZero()) {
+      out.empty = true;
+      return out;
+    }
+    if (!g.isOne())
+      e.at(last, nv) = divExact(e.at(last, nv), g);
+    unsigned col = nv;
+    for (unsigned c = 0; c < nv && col == nv; ++c)
+      if (e.at(last, c) == Int(1) || e.at(last, c) == Int(-1))
+        col = c;
+    if (col == nv)
+      return std::nullopt;
+    std::vector<Int> eq(e.row(last).begin(), e.row(last).end());
+    out.eliminated.push_back({col, eq});
+    e.removeRow(last);
+    for (unsigned r = 0; r < e.numRows(); ++r)
+      eliminateWith(e.row(r), eq, col);
+    for (unsigned r = 0; r < in.numRows(); ++r)
+      eliminateWith(in.row(r), eq, col);
+  }
+  // Tighten the inequalities over the integers (divide by the content,
+  // floor the constant): the difference tests expect unit rows.
+  for (unsigned r = 0; r < in.numRows(); ++r) {
+    Int g = in.normalizeRow(r, 0, nv);
+    if (!g.isZero() && !g.isOne())
+      in.at(r, nv) = floorDiv(in.at(r, nv), g);
+  }
+  return out;
+}
+
+std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
+                                                 const Matrix &ineqs,
+                                                 unsigned nv) {
+  std::optional<Substituted> sub = substituteUnitEqualities(eqs, ineqs, nv);
+  if (!sub)
+    return std::nullopt;
+  if (sub->empty)
+    return true;
+  return isEmpty(Matrix(0, nv + 1), sub->ineqs, nv);
+}
+
+std::optional<Distances> Distances::of(const Matrix &eqs, const Matrix &ineqs,
+                                       unsigned nv) {
+  constexpr unsigned kMaxNodes = 24;
+  unsigned n = nv + 1;
+  if (n > kMaxNodes)
+    return std::nullopt;
+  Distances g;
+  g.nv_ = nv;
+  g.n_ = n;
+  g.d_.assign(n * n, kInfinity);
+  for (unsigned i = 0; i < n; ++i)
+    g.d_[i * n + i] = 0;
+  // Normalized rows have unit coefficients, so an edge weight is the row's
+  // constant and the rational and integer readings agree. Constant rows
+  // (left by substitutions) add no edge; a false one makes it empty.
+  EdgeRead read = readEdges(eqs, ineqs, nv, /*unitOnly=*/true,
+                            [&](const Edge &e) {
+                              int64_t &slot = g.d_[e.from * n + e.to];
+                              if (e.w < slot)
+                                slot = e.w;
+                              return true;
+                            });
+  if (read != EdgeRead::Added)
+    return std::nullopt;
+  int64_t *d = g.d_.data();
+  for (unsigned k = 0; k < n; ++k)
+    for (unsigned i = 0; i < n; ++i) {
+      if (d[i * n + k] == kInfinity)
+        continue;
+      for (unsigned j = 0; j < n; ++j) {
+        if (d[k * n + j] == kInfinity)
+          continue;
+        int64_t via;
+        if (__builtin_add_overflow(d[i * n + k], d[k * n + j], &via))
+          return std::nullopt;
+        if (via < d[i * n + j])
+          d[i * n + j] = via;
+      }
+    }
+  for (unsigned i = 0; i < n; ++i)
+    if (d[i * n + i] < 0)
+      return std::nullopt; // Empty.
+  return g;
+}
+
+std::optional<Optimum> Distances::optimum(ConstRow row, bool maximize) const {
+  DifferenceRow r;
+  switch (readRow(row, nv_, r)) {
+  case RowShape::Other:
+    return std::nullopt;
+  case RowShape::Constant:
+    return Optimum{OptimumKind::Bounded, Fraction(Int(r.k))};
+  case RowShape::Difference:
+    break;
+  }
+  // row = a * (x_p - x_q) + k; max (x_p - x_q) = d[q][p], min = -d[p][q].
+  bool up = (r.a > 0) == maximize; // Maximize x_p - x_q?
+  int64_t dist = up ? distance(r.q, r.p) : distance(r.p, r.q);
+  if (dist == kInfinity)
+    return Optimum{OptimumKind::Unbounded, Fraction()};
+  Int a = Int(r.a < 0 ? -r.a : r.a);
+  Int diff = up ? Int(dist) : -Int(dist);
+  // |a| * (x_p - x_q) when a > 0, |a| * (x_q - x_p) otherwise.
+  Int value = (r.a > 0 ? a * diff : -(a * diff)) + Int(r.k);
+  return Optimum{OptimumKind::Bounded, Fraction(value)};
+}
+
+std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
+                                                       unsigned nv) {
+  std::optional<Distances> g = Distances::of(Matrix(0, nv + 1), ineqs, nv);
+  if (!g)
+    return std::nullopt;
+  constexpr int64_t kInf = Distances::kInfinity;
+  unsigned n = nv + 1, m = ineqs.numRows();
+  // Rows without variables (k >= 0, checked by Distances::of) are
+  // redundant; the others are edges.
+  std::vector<std::optional<Edge>> edges(m);
+  std::vector<bool> redundant(m, false);
+  for (unsigned i = 0; i < m; ++i) {
+    DifferenceRow r;
+    if (readRow(ineqs.row(i), nv, r) == RowShape::Constant)
+      redundant[i] = true;
+    else
+      edges[i] = inequalityEdge(r);
+  }
+  auto d = [&](unsigned i, unsigned j) { return g->distance(i, j); };
+  // An edge on a cycle of weight zero is an implicit equality.
+  for (const std::optional<Edge> &e : edges)
+    if (e && d(e->to, e->from) != kInf && d(e->to, e->from) + e->w == 0)
+      return std::nullopt;
+  // Every cycle has positive weight now. A walk from v to u other than the
+  // edge e = (v -> u, w) itself that weighs at most w is a simple path
+  // (dropping its cycles makes it lighter) through some other node k, so e
+  // is redundant iff d[v][k] + d[k][u] <= w for some k outside {u, v}; a
+  // shortest path that uses e itself weighs w plus a positive cycle and
+  // never passes that test. Two redundant edges never depend on each
+  // other: each would be the other plus positive cycles.
+  for (unsigned i = 0; i < m; ++i) {
+    if (!edges[i])
+      continue;
+    const Edge &e = *edges[i];
+    for (unsigned k = 0; k < n && !redundant[i]; ++k) {
+      if (k == e.from || k == e.to || d(e.from, k) == kInf ||
+          d(k, e.to) == kInf)
+        continue;
+      int64_t via;
+      if (!__builtin_add_overflow(d(e.from, k), d(k, e.to), &via) &&
+          via <= e.w)
+        redundant[i] = true;
+    }
+  }
+  return redundant;
+}
+
+std::optional<IntegerOptima> IntegerOptima::of(const Matrix &eqs,
+                                               const Matrix &ineqs,
+                                               unsigned nv) {
+  std::optional<Substituted> sub = substituteUnitEqualities(eqs, ineqs, nv);
+  if (!sub || sub->empty)
+    return std::nullopt;
+  std::optional<Distances> d = Distances::of(Matrix(0, nv + 1), sub->ineqs, nv);
+  if (!d)
+    return std::nullopt;
+  return IntegerOptima(std::move(sub->eliminated), std::move(*d));
+}
+
+std::optional<Optimum> IntegerOptima::minimum(ConstRow row) const {
+  std::vector<Int> r(row.begin(), row.end());
+  for (const Substituted::Elimination &el : eliminated_)
+    eliminateWith(r, el.equality, el.column);
+  return distances_.optimum(r, /*maximize=*/false);
+}
+
+} // namespace presburger::difference
