@@ -1,0 +1,86 @@
+//===- BasisReduction.h - Generalized basis reduction -----------*- C++ -*-===//
+//
+// Integer sampling of a bounded polyhedron P = { x : A x + a >= 0 } by the
+// generalized basis reduction of Lovasz and Scarf, in the form of Cook,
+// Rutherford, Scarf and Shallcross ("An implementation of the generalized
+// basis reduction algorithm for integer programming", 1993), as isl and
+// MLIR's Presburger library use it. See docs/algorithms/basis-reduction.md.
+//
+// The search walks a unimodular basis b_0 .. b_{n-1} of Z^n: it fixes
+// b_0.x to each integer of its range over P, then b_1.x over that slice,
+// and so on; a point with every b_j.x integral is integral. Before a level
+// is enumerated, its basis vectors are reduced so that the widths of the
+// slice along them are nearly as small as a lattice direction can make
+// them: a thin polytope is crossed in a few slices whatever its size, and
+// its numbers stay small.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PRESBURGER_SRC_BASISREDUCTION_H
+#define PRESBURGER_SRC_BASISREDUCTION_H
+
+#include "presburger/Fraction.h"
+#include "presburger/Matrix.h"
+#include "presburger/Simplex.h"
+
+#include <optional>
+#include <vector>
+
+namespace presburger {
+
+/// The width of the polyhedron Q = { x : ineqs.[x 1] >= 0, eqs.[x 1] = 0 }
+/// along directions d (max of d.x - d.y over x, y in Q), optionally with
+/// some directions b fixed (b.x = b.y): the functions F_i of Cook et al.
+/// Q must be bounded and non-empty. One simplex over (x, y), 2n variables.
+class WidthProblem {
+public:
+  /// The pair tableau of Q (`eqs` may have no rows). Cost: one simplex of
+  /// 2 * (rows of ineqs + 2 * rows of eqs) constraints in 2n variables.
+  WidthProblem(const Matrix &ineqs, const Matrix &eqs);
+
+  /// max d.(x - y) over x, y in Q with the fixed directions equal on x and
+  /// y. `d` has n entries. O(pivots), exact.
+  Fraction width(ConstRow d);
+  /// width(d), and the multiplier mu of the last fixed direction b at the
+  /// optimum: width(d - mu b) with that direction released equals this
+  /// width (Cook et al.'s size reduction). Needs one fixed direction.
+  Fraction widthAndLastMultiplier(ConstRow d, Fraction &mu);
+  /// Adds b.x = b.y (n entries).
+  void fixDirection(ConstRow b);
+  /// Releases the last fixed direction.
+  void releaseLastDirection();
+  unsigned numFixed() const { return unsigned(snapshots_.size()); }
+
+private:
+  /// scratch_ = [d, -d, 0].
+  void setPairRow(ConstRow d);
+
+  unsigned n_;
+  Simplex simplex_;
+  std::vector<unsigned> snapshots_, equalityIndex_;
+  std::vector<Int> scratch_;
+};
+
+/// Reduces rows [level, n) of the unimodular `basis` (n x n) for the
+/// bounded, non-empty polyhedron Q given by `ineqs` and `eqs` (as for
+/// WidthProblem), in which rows [0, level) are taken as fixed: afterwards,
+/// for level <= i < n - 1, F_i(b_{i+1} + u b_i) >= F_i(b_{i+1}) for every
+/// integer u and F_i(b_{i+1}) >= 3/4 F_i(b_i), where F_i is the width with
+/// b_level .. b_{i-1} fixed. The rows stay a unimodular basis together
+/// with rows [0, level). Each step costs a few simplex optimizations; the
+/// number of swaps is polynomial in the input size (and capped: the basis
+/// is valid whenever the loop stops). Charges the work budget.
+void reduceBasis(const Matrix &ineqs, const Matrix &eqs, Matrix &basis,
+                 unsigned level);
+
+/// An integer point of the bounded polyhedron { x : ineqs.[x 1] >= 0 }
+/// (`ineqs` has n + 1 columns, constant last), or nullopt when it has none.
+/// Exact. The polyhedron must be bounded (the search enumerates the range
+/// of each basis direction). Work: a few simplex optimizations per node of
+/// the search, whose branching is bounded by the reduced widths; charges
+/// the work budget.
+std::optional<std::vector<Int>> sampleBoundedByBasisReduction(
+    const Matrix &ineqs);
+
+} // namespace presburger
+
+#endif // PRESBURGER_SRC_BASISREDUCTION_H
