@@ -38,25 +38,27 @@
 
 namespace presburger {
 
-WidthProblem::WidthProblem(const Matrix &ineqs, const Matrix &eqs)
+WidthProblem::WidthProblem(const Matrix &ineqs)
     : n_(ineqs.numColumns() - 1), simplex_(2 * n_), scratch_(2 * n_ + 1) {
   std::vector<Int> row(2 * n_ + 1);
-  auto addCopies = [&](ConstRow r, bool equality) {
+  for (unsigned r = 0; r < ineqs.numRows(); ++r)
     for (unsigned copy = 0; copy < 2 && !simplex_.isEmpty(); ++copy) {
       std::fill(row.begin(), row.end(), Int(0));
       for (unsigned c = 0; c < n_; ++c)
-        row[copy * n_ + c] = r[c];
-      row[2 * n_] = r[n_];
-      if (equality)
-        simplex_.addEquality(row);
-      else
-        simplex_.addInequality(row);
+        row[copy * n_ + c] = ineqs.at(r, c);
+      row[2 * n_] = ineqs.at(r, n_);
+      simplex_.addInequality(row);
     }
-  };
-  for (unsigned r = 0; r < eqs.numRows(); ++r)
-    addCopies(eqs.row(r), true);
-  for (unsigned r = 0; r < ineqs.numRows(); ++r)
-    addCopies(ineqs.row(r), false);
+}
+
+void WidthProblem::addEquality(ConstRow eq) {
+  for (unsigned copy = 0; copy < 2 && !simplex_.isEmpty(); ++copy) {
+    std::fill(scratch_.begin(), scratch_.end(), Int(0));
+    for (unsigned c = 0; c < n_; ++c)
+      scratch_[copy * n_ + c] = eq[c];
+    scratch_[2 * n_] = eq[n_];
+    simplex_.addEquality(scratch_);
+  }
 }
 
 void WidthProblem::setPairRow(ConstRow d) {
@@ -104,8 +106,8 @@ void WidthProblem::releaseLastDirection() {
   equalityIndex_.pop_back();
 }
 
-void reduceBasis(const Matrix &ineqs, const Matrix &eqs, Matrix &basis,
-                 unsigned level) {
+void reduceBasis(WidthProblem &wp, Matrix &basis, unsigned level,
+                 bool onlyFirst) {
   unsigned n = basis.numRows();
   if (level + 1 >= n)
     return;
@@ -114,12 +116,14 @@ void reduceBasis(const Matrix &ineqs, const Matrix &eqs, Matrix &basis,
   // The cap only matters on degenerate ones.
   const unsigned maxSwaps = 64 * n * n + 256;
   const Fraction threshold(Int(3), Int(4));
-  WidthProblem wp(ineqs, eqs);
   std::vector<Fraction> width(n);
   width[level] = wp.width(basis.row(level));
   std::vector<Int> candidate(n);
   unsigned k = level, swaps = 0;
+  const Fraction two(Int(2));
   while (k + 1 < n) {
+    if (onlyFirst && width[level] < two)
+      break;
     WorkBudget::charge(uint64_t(n) * n);
     // F_{k+1}(b_{k+1}) and the multiplier of b_k in it.
     wp.fixDirection(basis.row(k));
@@ -158,6 +162,8 @@ void reduceBasis(const Matrix &ineqs, const Matrix &eqs, Matrix &basis,
     wp.fixDirection(basis.row(k));
     ++k;
   }
+  while (wp.numFixed() > 0)
+    wp.releaseLastDirection();
 }
 
 namespace {
@@ -221,13 +227,27 @@ private:
   /// tableau is restored otherwise.
   bool greedy(unsigned level, Int first, Int last);
 
+  /// Reduces rows [level, n) of the basis for the current slice.
+  void reduce(unsigned level);
+
   const Matrix &ineqs_;
   unsigned n_;
   Simplex simplex_;
+  std::optional<WidthProblem> widths_; // Built at the first reduction.
   Matrix basis_;
   Matrix fixed_; // b_j.x - v_j = 0 for the levels fixed so far.
   std::vector<Int> row_, point_;
 };
+
+void Search::reduce(unsigned level) {
+  if (!widths_)
+    widths_.emplace(ineqs_);
+  unsigned snap = widths_->getSnapshot();
+  for (unsigned r = 0; r < fixed_.numRows(); ++r)
+    widths_->addEquality(fixed_.row(r));
+  reduceBasis(*widths_, basis_, level, /*onlyFirst=*/true);
+  widths_->rollback(snap);
+}
 
 bool Search::range(unsigned level, Int &first, Int &last, bool &found) {
   found = false;
@@ -295,14 +315,6 @@ std::optional<std::vector<Int>> Search::run(bool &bounded) {
     }
     if (found)
       return point_;
-    if (first < last && !reduced) {
-      // Two integers or more along b_level: reduce the directions from
-      // here on for this slice, then measure again.
-      reduceBasis(ineqs_, fixed_, basis_, level);
-      reduced = true;
-      continue;
-    }
-    reduced = false;
     if (first <= last && level + 1 == n_) {
       // The slice is a segment along b_{n-1}: each integer of the range
       // gives an integer point.
@@ -314,6 +326,14 @@ std::optional<std::vector<Int>> Search::run(bool &bounded) {
     }
     if (first < last && greedy(level, first, last))
       return point_;
+    if (first < last && !reduced) {
+      // Two integers or more along b_level: reduce the directions from
+      // here on for this slice, then measure again.
+      reduce(level);
+      reduced = true;
+      continue;
+    }
+    reduced = false;
     ranges.push_back({simplex_.getSnapshot(), first, last});
     while (!ranges.empty() && ranges.back().next > ranges.back().last)
       ranges.pop_back();

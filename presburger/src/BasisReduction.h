@@ -27,15 +27,25 @@
 
 namespace presburger {
 
-/// The width of the polyhedron Q = { x : ineqs.[x 1] >= 0, eqs.[x 1] = 0 }
-/// along directions d (max of d.x - d.y over x, y in Q), optionally with
-/// some directions b fixed (b.x = b.y): the functions F_i of Cook et al.
-/// Q must be bounded and non-empty. One simplex over (x, y), 2n variables.
+/// The width of a polyhedron Q along directions d (max of d.x - d.y over
+/// x, y in Q), optionally with some directions b fixed (b.x = b.y): the
+/// functions F_i of Cook et al. Q is { x : ineqs.[x 1] >= 0 } cut by the
+/// equalities added with addEquality; it must be bounded and non-empty
+/// when widths are asked. One simplex over (x, y), 2n variables.
 class WidthProblem {
 public:
-  /// The pair tableau of Q (`eqs` may have no rows). Cost: one simplex of
-  /// 2 * (rows of ineqs + 2 * rows of eqs) constraints in 2n variables.
-  WidthProblem(const Matrix &ineqs, const Matrix &eqs);
+  /// The pair tableau of { x : ineqs.[x 1] >= 0 }. Cost: one simplex of
+  /// 2 * (rows of ineqs) constraints in 2n variables.
+  explicit WidthProblem(const Matrix &ineqs);
+
+  /// Cuts Q by eq.[x 1] = 0 (n + 1 entries), on both copies.
+  void addEquality(ConstRow eq);
+  /// An opaque mark of the state (equalities and fixed directions) for
+  /// rollback().
+  unsigned getSnapshot() const { return simplex_.getSnapshot(); }
+  /// Undoes what was added since `snapshot`; there must be no fixed
+  /// direction added since then left unreleased.
+  void rollback(unsigned snapshot) { simplex_.rollback(snapshot); }
 
   /// max d.(x - y) over x, y in Q with the fixed directions equal on x and
   /// y. `d` has n entries. O(pivots), exact.
@@ -61,16 +71,18 @@ private:
 };
 
 /// Reduces rows [level, n) of the unimodular `basis` (n x n) for the
-/// bounded, non-empty polyhedron Q given by `ineqs` and `eqs` (as for
-/// WidthProblem), in which rows [0, level) are taken as fixed: afterwards,
+/// polyhedron Q of `wp` (bounded, non-empty; rows [0, level) are taken as
+/// fixed by Q's equalities, and wp has no fixed direction): afterwards,
 /// for level <= i < n - 1, F_i(b_{i+1} + u b_i) >= F_i(b_{i+1}) for every
 /// integer u and F_i(b_{i+1}) >= 3/4 F_i(b_i), where F_i is the width with
-/// b_level .. b_{i-1} fixed. The rows stay a unimodular basis together
-/// with rows [0, level). Each step costs a few simplex optimizations; the
+/// b_level .. b_{i-1} fixed. With `onlyFirst`, stops as soon as the width
+/// along b_level is below 2 (the search reduces again at the next level;
+/// isl's gbr_only_first). The rows stay a unimodular basis together with
+/// rows [0, level). Each step costs a few simplex optimizations; the
 /// number of swaps is polynomial in the input size (and capped: the basis
 /// is valid whenever the loop stops). Charges the work budget.
-void reduceBasis(const Matrix &ineqs, const Matrix &eqs, Matrix &basis,
-                 unsigned level);
+void reduceBasis(WidthProblem &wp, Matrix &basis, unsigned level,
+                 bool onlyFirst);
 
 /// An integer point of the bounded polyhedron { x : ineqs.[x 1] >= 0 }
 /// (`ineqs` has n + 1 columns, constant last), or nullopt when it has none.
