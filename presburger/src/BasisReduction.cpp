@@ -168,6 +168,9 @@ void reduceBasis(WidthProblem &wp, Matrix &basis, unsigned level,
 
 namespace {
 
+/// Nodes of the branch and bound tried before basis reduction.
+constexpr unsigned kBranchAndBoundNodes = 64;
+
 /// The tableau's sample point when it is integral.
 bool integralSample(const Simplex &s, std::vector<Int> &point) {
   if (s.isEmpty())
@@ -192,14 +195,22 @@ bool satisfies(const Matrix &ineqs, ConstRow point) {
 /// The depth-first search over the levels of a basis (see the header).
 class Search {
 public:
-  explicit Search(const Matrix &ineqs)
-      : ineqs_(ineqs), n_(ineqs.numColumns() - 1), simplex_(n_),
-        basis_(n_, n_), fixed_(0, n_ + 1), row_(n_ + 1) {
+  /// `tableau` holds exactly the rows of `ineqs`.
+  Search(const Matrix &ineqs, Simplex tableau)
+      : ineqs_(ineqs), n_(ineqs.numColumns() - 1),
+        simplex_(std::move(tableau)), basis_(n_, n_), fixed_(0, n_ + 1),
+        row_(n_ + 1) {
     for (unsigned i = 0; i < n_; ++i)
       basis_.at(i, i) = Int(1);
-    for (unsigned r = 0; r < ineqs.numRows() && !simplex_.isEmpty(); ++r)
-      simplex_.addInequality(ineqs.row(r));
   }
+
+  enum class Outcome { Found, Empty, GaveUp };
+  /// Depth-first branch and bound on the fractional coordinates of the
+  /// tableau's sample, within `nodes` nodes: Found (point_ set), Empty, or
+  /// GaveUp when the nodes ran out. The tableau is left as it was.
+  Outcome branchAndBound(unsigned &nodes);
+
+  const std::vector<Int> &point() const { return point_; }
 
   /// The answer; `bounded` is false when a range was found unbounded (the
   /// precondition failed), and the answer is then meaningless.
@@ -267,6 +278,42 @@ bool Search::range(unsigned level, Int &first, Int &last, bool &found) {
   first = lo.value.ceil();
   last = hi.value.floor();
   return true;
+}
+
+Search::Outcome Search::branchAndBound(unsigned &nodes) {
+  if (simplex_.isEmpty())
+    return Outcome::Empty;
+  if (nodes == 0)
+    return Outcome::GaveUp;
+  --nodes;
+  WorkBudget::charge(4 * (n_ + 2));
+  std::vector<Fraction> sample = simplex_.getRationalSample();
+  unsigned var = n_;
+  for (unsigned i = 0; i < n_ && var == n_; ++i)
+    if (!sample[i].isInteger())
+      var = i;
+  if (var == n_) {
+    point_.resize(n_);
+    for (unsigned i = 0; i < n_; ++i)
+      point_[i] = sample[i].num();
+    return Outcome::Found;
+  }
+  std::vector<Int> bound(n_ + 1);
+  bool gaveUp = false;
+  for (int side = 0; side < 2 && !gaveUp; ++side) {
+    // x <= floor(v), then x >= ceil(v).
+    std::fill(bound.begin(), bound.end(), Int(0));
+    bound[var] = Int(side == 0 ? -1 : 1);
+    bound[n_] = side == 0 ? sample[var].floor() : -sample[var].ceil();
+    unsigned snap = simplex_.getSnapshot();
+    simplex_.addInequality(bound);
+    Outcome o = branchAndBound(nodes);
+    simplex_.rollback(snap);
+    if (o == Outcome::Found)
+      return o;
+    gaveUp = o == Outcome::GaveUp;
+  }
+  return gaveUp ? Outcome::GaveUp : Outcome::Empty;
 }
 
 bool Search::greedy(unsigned level, Int first, Int last) {
@@ -360,8 +407,29 @@ sampleBoundedByBasisReduction(const Matrix &ineqs) {
         return std::nullopt;
     return std::vector<Int>();
   }
+  Simplex tableau(n);
+  for (unsigned r = 0; r < ineqs.numRows() && !tableau.isEmpty(); ++r)
+    tableau.addInequality(ineqs.row(r));
+  return sampleBoundedByBasisReduction(ineqs, std::move(tableau));
+}
+
+std::optional<std::vector<Int>>
+sampleBoundedByBasisReduction(const Matrix &ineqs, Simplex tableau) {
+  unsigned n = ineqs.numColumns() - 1;
+  Search search(ineqs, std::move(tableau));
+  // Most polytopes that reach here are small and round: a short branch and
+  // bound settles them at a fraction of the cost of measuring widths.
+  unsigned nodes = kBranchAndBoundNodes;
+  switch (search.branchAndBound(nodes)) {
+  case Search::Outcome::Found:
+    return search.point();
+  case Search::Outcome::Empty:
+    return std::nullopt;
+  case Search::Outcome::GaveUp:
+    break;
+  }
   bool bounded;
-  std::optional<std::vector<Int>> point = Search(ineqs).run(bounded);
+  std::optional<std::vector<Int>> point = search.run(bounded);
   if (bounded && (!point || satisfies(ineqs, *point)))
     return point;
   // The precondition failed (or an internal invariant did): the old branch

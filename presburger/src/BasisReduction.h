@@ -87,11 +87,17 @@ void reduceBasis(WidthProblem &wp, Matrix &basis, unsigned level,
 /// An integer point of the bounded polyhedron { x : ineqs.[x 1] >= 0 }
 /// (`ineqs` has n + 1 columns, constant last), or nullopt when it has none.
 /// Exact. The polyhedron must be bounded (the search enumerates the range
-/// of each basis direction). Work: a few simplex optimizations per node of
-/// the search, whose branching is bounded by the reduced widths; charges
-/// the work budget.
+/// of each basis direction). A depth-first branch and bound of a few dozen
+/// nodes runs first (it settles small round polytopes more cheaply than
+/// widths can be measured); then the basis-reduction search, whose work is
+/// a few simplex optimizations per node, its branching bounded by the
+/// reduced widths. Charges the work budget.
 std::optional<std::vector<Int>> sampleBoundedByBasisReduction(
     const Matrix &ineqs);
+/// The same with `tableau` already holding exactly the rows of `ineqs`
+/// (saves building it again).
+std::optional<std::vector<Int>>
+sampleBoundedByBasisReduction(const Matrix &ineqs, Simplex tableau);
 
 } // namespace presburger
 

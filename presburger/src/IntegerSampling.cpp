@@ -145,7 +145,8 @@ std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
     }
   }
   std::optional<std::vector<Int>> part =
-      sampleBoundedByBasisReduction(bounded);
+      identity ? sampleBoundedByBasisReduction(bounded, std::move(simplex))
+               : sampleBoundedByBasisReduction(bounded);
   if (!part)
     return std::nullopt;
   std::vector<Int> wPoint(n);
