@@ -170,6 +170,8 @@ namespace {
 
 /// Nodes of the branch and bound tried before basis reduction.
 constexpr unsigned kBranchAndBoundNodes = 64;
+/// Its depth beyond the dimension: deep dives are the thin polytopes.
+constexpr unsigned kBranchAndBoundExtraDepth = 8;
 
 /// The tableau's sample point when it is integral.
 bool integralSample(const Simplex &s, std::vector<Int> &point) {
@@ -208,7 +210,7 @@ public:
   /// Depth-first branch and bound on the fractional coordinates of the
   /// tableau's sample, within `nodes` nodes: Found (point_ set), Empty, or
   /// GaveUp when the nodes ran out. The tableau is left as it was.
-  Outcome branchAndBound(unsigned &nodes);
+  Outcome branchAndBound(unsigned &nodes, unsigned depth);
 
   const std::vector<Int> &point() const { return point_; }
 
@@ -280,10 +282,10 @@ bool Search::range(unsigned level, Int &first, Int &last, bool &found) {
   return true;
 }
 
-Search::Outcome Search::branchAndBound(unsigned &nodes) {
+Search::Outcome Search::branchAndBound(unsigned &nodes, unsigned depth) {
   if (simplex_.isEmpty())
     return Outcome::Empty;
-  if (nodes == 0)
+  if (nodes == 0 || depth == 0)
     return Outcome::GaveUp;
   --nodes;
   WorkBudget::charge(4 * (n_ + 2));
@@ -307,7 +309,7 @@ Search::Outcome Search::branchAndBound(unsigned &nodes) {
     bound[n_] = side == 0 ? sample[var].floor() : -sample[var].ceil();
     unsigned snap = simplex_.getSnapshot();
     simplex_.addInequality(bound);
-    Outcome o = branchAndBound(nodes);
+    Outcome o = branchAndBound(nodes, depth - 1);
     simplex_.rollback(snap);
     if (o == Outcome::Found)
       return o;
@@ -420,7 +422,7 @@ sampleBoundedByBasisReduction(const Matrix &ineqs, Simplex tableau) {
   // Most polytopes that reach here are small and round: a short branch and
   // bound settles them at a fraction of the cost of measuring widths.
   unsigned nodes = kBranchAndBoundNodes;
-  switch (search.branchAndBound(nodes)) {
+  switch (search.branchAndBound(nodes, n + kBranchAndBoundExtraDepth)) {
   case Search::Outcome::Found:
     return search.point();
   case Search::Outcome::Empty:
