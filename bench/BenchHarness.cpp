@@ -62,6 +62,23 @@ OurResult value(Relation rel) {
   return r;
 }
 
+/// The relation holding just `r`'s sample point, or nothing (same space).
+Relation samplePointOf(const Relation &r) {
+  Relation out(r.space());
+  if (std::optional<presburger::Point> p = r.samplePoint()) {
+    presburger::BasicRelation b(r.space());
+    std::vector<presburger::Int> eq(b.numCols());
+    for (unsigned c = 0; c < p->size(); ++c) {
+      std::fill(eq.begin(), eq.end(), presburger::Int(0));
+      eq[c] = presburger::Int(1);
+      eq.back() = -(*p)[c];
+      b.addEquality(eq);
+    }
+    out.addDisjunct(std::move(b));
+  }
+  return out;
+}
+
 /// The set tuple of a set is its Range; a relation's range is projected.
 VarKind projectedKind(const Relation &r) {
   (void)r;
@@ -172,7 +189,9 @@ struct OpImpl {
 #endif
   /// How results are compared: "equal" (same points), "gist" (same points
   /// inside the context, the second input), "superset" (ours contains the
-  /// first input; for over-approximations whose exact form may differ).
+  /// first input; for over-approximations whose exact form may differ),
+  /// "member" (sampling: ours is a point of the first input, or empty
+  /// exactly when isl's is).
   const char *check = "equal";
 };
 
@@ -196,6 +215,30 @@ const std::vector<OpImpl> &opTable() {
              [](isl_map *m) {
                IslVal v = islBool(isl_map_is_empty(m));
                isl_map_free(m);
+               return v;
+             });
+       })},
+      {{"sample", 1, 0, "one integer point (or none: empty)"},
+       [](auto &in, auto &) { return value(samplePointOf(in[0])); } ISL([](IslVal *in, auto &) {
+         return unary(
+             in, [](isl_set *s) { return islSet(isl_set_from_basic_set(isl_set_sample(s))); },
+             [](isl_map *m) { return islMap(isl_map_from_basic_map(isl_map_sample(m))); });
+       }),
+       "member"},
+      {{"is_disjoint", 2, 0, "disjointness test (emptiness of the intersection)"},
+       [](auto &in, auto &) { return truth(in[0].isDisjoint(in[1])); } ISL([](IslVal *in, auto &) {
+         return binary(
+             in,
+             [](isl_set *a, isl_set *b) {
+               IslVal v = islBool(isl_set_is_disjoint(a, b));
+               isl_set_free(a);
+               isl_set_free(b);
+               return v;
+             },
+             [](isl_map *a, isl_map *b) {
+               IslVal v = islBool(isl_map_is_disjoint(a, b));
+               isl_map_free(a);
+               isl_map_free(b);
                return v;
              });
        })},
@@ -404,6 +447,32 @@ bool sameResult(const OpImpl &op, const OurResult &ours, const IslVal &theirs,
   }
   if (!ours.rel || !theirs.isRel()) {
     why = "missing result";
+    return false;
+  }
+  if (std::string(op.check) == "member") {
+    // Samples differ legitimately: ours (a point, or nothing) must lie in
+    // the input, and be empty exactly when isl's is.
+    bool asMap = ours.rel->isRelation();
+    isl_bool theirsEmpty = theirs.set   ? isl_set_is_empty(theirs.set)
+                           : theirs.map ? isl_map_is_empty(theirs.map)
+                                        : isl_bool_error;
+    bool oursEmpty = ours.rel->numDisjuncts() == 0;
+    isl_bool inside = isl_bool_true;
+    if (!oursEmpty) {
+      IslVal mine = islRead(ours.rel->toString(), asMap);
+      IslVal input = islRead(c.inputs[0], asMap);
+      inside = isl_bool_error;
+      if (mine.set && input.set)
+        inside = isl_set_is_subset(mine.set, input.set);
+      else if (mine.map && input.map)
+        inside = isl_map_is_subset(mine.map, input.map);
+      mine.free();
+      input.free();
+    }
+    if (inside == isl_bool_true && theirsEmpty != isl_bool_error &&
+        oursEmpty == (theirsEmpty == isl_bool_true))
+      return true;
+    why = "ours: " + ours.rel->toString() + "\n    isl:  " + islToString(theirs);
     return false;
   }
   bool asMap = ours.rel->isRelation();

@@ -16,8 +16,9 @@
 //
 // The run fails (exit 1) on any disagreement, and also when an operation's
 // cases stop on the work budget or are skipped for isl's quota more often
-// than kMaxStoppedShare of its cases: such cases check nothing, so many of
-// them would hide a regression. An unknown --op name is a usage error.
+// than kMaxStoppedShare of its cases (kKnownSlowOperations lists the
+// exceptions of today): such cases check nothing, so many of them would hide
+// a regression. An unknown --op name is a usage error.
 //
 //===----------------------------------------------------------------------===//
 #include "IslOracle.h"
@@ -842,10 +843,35 @@ struct Options {
 /// separately on isl's quota, before the run fails.
 constexpr double kMaxStoppedShare = 0.02;
 
-/// Whether `count` stopped cases out of `cases` exceed kMaxStoppedShare
-/// (a single stopped case never does, so a --case run cannot fail on it).
-bool tooManyStopped(unsigned count, unsigned cases) {
-  return count > 1 && double(count) > kMaxStoppedShare * double(cases);
+/// Operations that stop more often than kMaxStoppedShare today, with the
+/// share they may reach (about what seed 1 measures, so that they cannot get
+/// worse unnoticed). Parametric lexmin of random relations with several
+/// disjuncts and divisions runs out of our budget on 4.4% of the cases and
+/// lexmax-relation's comparisons out of isl's quota on 2.6%: the speed work
+/// of issue 21 ("lexmin of a random relation with existentials") is to bring
+/// them under the common bound and delete this table.
+struct StoppedAllowance {
+  const char *op;
+  double budget, islQuota;
+};
+constexpr StoppedAllowance kKnownSlowOperations[] = {
+    {"lexmin-relation", 0.05, kMaxStoppedShare},
+    {"lexmax-relation", 0.05, 0.03},
+};
+
+/// Whether `count` stopped cases out of `cases` exceed `share` (a single
+/// stopped case never does, so a --case run cannot fail on it).
+bool tooManyStopped(unsigned count, unsigned cases, double share) {
+  return count > 1 && double(count) > share * double(cases);
+}
+
+/// The share of stopped cases `op` may reach: on our budget when
+/// `onBudget`, on isl's quota otherwise.
+double allowedStoppedShare(const std::string &op, bool onBudget) {
+  for (const StoppedAllowance &a : kKnownSlowOperations)
+    if (op == a.op)
+      return onBudget ? a.budget : a.islQuota;
+  return kMaxStoppedShare;
 }
 
 int usage(const char *argv0) {
@@ -1027,16 +1053,18 @@ int main(int argc, char **argv) {
               totalDisagreements, secs);
   bool stoppedTooOften = false;
   for (const auto &[name, st] : stats) {
-    if (tooManyStopped(st.budget, st.cases)) {
+    double budgetShare = allowedStoppedShare(name, true);
+    if (tooManyStopped(st.budget, st.cases, budgetShare)) {
       std::printf("FAIL %s: %u of %u cases stopped on the work budget "
                   "(more than %.0f%%)\n",
-                  name.c_str(), st.budget, st.cases, 100 * kMaxStoppedShare);
+                  name.c_str(), st.budget, st.cases, 100 * budgetShare);
       stoppedTooOften = true;
     }
-    if (tooManyStopped(st.islQuota, st.cases)) {
+    double quotaShare = allowedStoppedShare(name, false);
+    if (tooManyStopped(st.islQuota, st.cases, quotaShare)) {
       std::printf("FAIL %s: %u of %u cases skipped for isl's quota "
                   "(more than %.0f%%)\n",
-                  name.c_str(), st.islQuota, st.cases, 100 * kMaxStoppedShare);
+                  name.c_str(), st.islQuota, st.cases, 100 * quotaShare);
       stoppedTooOften = true;
     }
   }

@@ -100,3 +100,28 @@ TEST(Int, CopyAndMoveOfBigValues) {
   d = d;
   EXPECT_EQ(d, a);
 }
+
+// gcd with big operands (Euclid by remainders, then on 64 bits) checked
+// against Boost's, on products with known common factors.
+TEST(Int, GcdOfBigAndSmallOperands) {
+  BigInt two70 = BigInt(1) << 70, two100 = BigInt(1) << 100;
+  Int a = fromBigInt(two100 * 3), b = fromBigInt(-two70 * 9);
+  EXPECT_EQ(gcd(a, b), fromBigInt(two70 * 3));
+  EXPECT_EQ(gcd(b, a), fromBigInt(two70 * 3));
+  EXPECT_EQ(gcd(Int(0), b), fromBigInt(two70 * 9));
+  EXPECT_EQ(gcd(b, Int(0)), fromBigInt(two70 * 9));
+  EXPECT_EQ(gcd(b, Int(-6)), Int(6));
+  EXPECT_EQ(gcd(Int(35), fromBigInt(two100 * 5 + 1)),
+            fromBigInt(boost::multiprecision::gcd(BigInt(35), two100 * 5 + 1)));
+  Int min(INT64_MIN);
+  EXPECT_EQ(gcd(min, fromBigInt(two70)), fromBigInt(BigInt(1) << 63));
+  EXPECT_EQ(gcd(fromBigInt(two70 + 1), min), Int(1));
+  // Big operands whose gcd is big, small, or one.
+  BigInt p = (BigInt(1) << 89) - 1; // A Mersenne prime.
+  for (int64_t k : {1, 2, 7, 1000003}) {
+    BigInt x = p * k * 11, y = p * (k + 1) * 13;
+    EXPECT_EQ(gcd(fromBigInt(x), fromBigInt(-y)),
+              fromBigInt(boost::multiprecision::gcd(x, y)));
+  }
+  EXPECT_EQ(gcd(fromBigInt(p), fromBigInt(p + 2)), Int(1));
+}

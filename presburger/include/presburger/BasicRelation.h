@@ -249,9 +249,11 @@ public:
   /// An integer point over all variables (params, dims, locals), or nullopt
   /// when there is none. Exact: equalities are solved over the integers by
   /// a Hermite decomposition, the remaining directions split into a bounded
-  /// part explored by branch and bound and an unbounded part whose integer
-  /// points come from rounding a point deep inside its recession cone.
-  /// Exponential in the worst case; charges the work budget.
+  /// part searched by generalized basis reduction (after a short branch
+  /// and bound; docs/algorithms/basis-reduction.md) and an unbounded part
+  /// whose integer points come from rounding a point deep inside its
+  /// recession cone. Exponential in the dimension in the worst case, not in
+  /// the size of the numbers; charges the work budget.
   std::optional<std::vector<Int>> findIntegerSample() const;
   /// Whether `point` (numVars() entries, locals included) satisfies every
   /// constraint.

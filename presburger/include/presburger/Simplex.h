@@ -81,6 +81,16 @@ public:
   Optimum computeOptimum(ConstRow coeffs, bool maximize = false);
   /// The optimum of variable `var`.
   Optimum computeVarOptimum(unsigned var, bool maximize = false);
+  /// computeOptimum, and the multipliers of the constraints `cons` at the
+  /// optimum (the dual values): when the optimum is bounded, the objective
+  /// equals value + sum_k multipliers[k] * (constraint cons[k]'s expression)
+  /// + a combination of the other constraints' expressions, identically in
+  /// x. A constraint in the basis has multiplier 0; the equality added by
+  /// addEquality at index e has the multiplier of e minus that of e + 1.
+  /// Used by basis reduction (BasisReduction.cpp). O(pivots), exact.
+  Optimum computeOptimumWithMultipliers(ConstRow coeffs, bool maximize,
+                                        std::span<const unsigned> cons,
+                                        std::vector<Fraction> &multipliers);
 
   /// The current rational sample point (numVariables() entries); the
   /// tableau must not be empty.

@@ -7,18 +7,22 @@
 //     C. Along the directions that E fixes, the polyhedron is bounded; in
 //     the others the cone is full-dimensional.
 //  3. A unimodular change of basis z = U w makes E z depend on w1 only.
-//     Branch and bound on w1 (bounded, so it terminates) gives integer w1
-//     with a rational fibre in w2.
+//     The rows free of w2 are the projection onto w1, which is bounded;
+//     generalized basis reduction (BasisReduction.cpp) gives integer w1,
+//     whose fibre in w2 is non-empty.
 //  4. The fibre's recession cone is full-dimensional, so the fibre
 //     shrunk by ||a||_1 on every constraint is non-empty; any rational point
 //     of it rounds down to an integer point of the fibre.
 //
 //===----------------------------------------------------------------------===//
 #include "presburger/BasicRelation.h"
+#include "solve/BasisReduction.h"
 #include "solve/DifferenceConstraints.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
+
+#include <cassert>
 
 namespace presburger {
 
@@ -89,21 +93,42 @@ std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
 
   ColumnEchelon ce = columnEchelon(fixed);
   unsigned r = ce.rank;
-  bool identity = r == n; // Bounded: branch on every coordinate as it is.
+  bool identity = r == n; // Bounded: sample the polytope as it is.
   Matrix u = identity ? Matrix(n, n) : ce.u;
   if (identity)
     for (unsigned i = 0; i < n; ++i)
       u.at(i, i) = Int(1);
   Matrix w = identity ? ineqs : transformRows(ineqs, u, {});
-  Simplex ws(n);
-  for (unsigned i = 0; i < w.numRows() && !ws.isEmpty(); ++i)
-    ws.addInequality(w.row(i));
-  std::optional<std::vector<Fraction>> part = ws.findPartiallyIntegerSample(r);
+  // The projection onto w1 is the set of the rows without w2 (isl's
+  // argument: a row with w2 is not an implicit equality of the cone, so
+  // the cone has a direction strictly inside every such row, and each
+  // fibre over w1 is non-empty). It is bounded: basis reduction samples
+  // it.
+  Matrix bounded(0, r + 1);
+  if (identity) {
+    bounded = w;
+  } else {
+    std::vector<Int> row(r + 1);
+    for (unsigned i = 0; i < w.numRows(); ++i) {
+      bool hasW2 = false;
+      for (unsigned j = r; j < n && !hasW2; ++j)
+        hasW2 = !w.at(i, j).isZero();
+      if (hasW2)
+        continue;
+      for (unsigned j = 0; j < r; ++j)
+        row[j] = w.at(i, j);
+      row[r] = w.at(i, n);
+      bounded.appendRow(row);
+    }
+  }
+  std::optional<std::vector<Int>> part =
+      identity ? sampleBoundedByBasisReduction(bounded, std::move(simplex))
+               : sampleBoundedByBasisReduction(bounded);
   if (!part)
     return std::nullopt;
   std::vector<Int> wPoint(n);
   for (unsigned i = 0; i < r; ++i)
-    wPoint[i] = part->at(i).num();
+    wPoint[i] = (*part)[i];
   if (r < n) {
     // Fibre over w2 with w1 fixed, shrunk so that rounding down stays inside.
     unsigned m = n - r;
@@ -122,6 +147,7 @@ std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
       row[m] = c - norm;
       fibre.addInequality(row);
     }
+    assert(!fibre.isEmpty() && "each fibre over the projection is non-empty");
     if (fibre.isEmpty())
       return std::nullopt; // Cannot happen (see the header); stay safe.
     std::vector<Fraction> fs = fibre.getRationalSample();

@@ -24,6 +24,13 @@ struct BigIntBox {
       v.big_ = new BigIntBox{x};
     v.small_ = 0;
   }
+  static void assign(Int &v, BigInt &&x) {
+    if (v.big_)
+      v.big_->value = std::move(x);
+    else
+      v.big_ = new BigIntBox{std::move(x)};
+    v.small_ = 0;
+  }
 };
 } // namespace detail
 
@@ -45,6 +52,36 @@ Int fromBigInt(const BigInt &v) {
   detail::BigIntBox::assign(result, v);
   return result;
 }
+
+namespace {
+/// The big value of an Int without copying it when it is big (the slow
+/// paths ran on copies of both operands: an allocation each).
+class BigRef {
+public:
+  explicit BigRef(const Int &v) {
+    if (v.isSmall()) {
+      tmp_ = v.getSmall();
+      p_ = &tmp_;
+    } else {
+      p_ = &detail::BigIntBox::of(v);
+    }
+  }
+  const BigInt &operator*() const { return *p_; }
+
+private:
+  BigInt tmp_;
+  const BigInt *p_;
+};
+
+/// fromBigInt for a temporary: moves it into the result when it is big.
+Int fromBigTemp(BigInt &&v) {
+  if (v >= kMin && v <= kMax)
+    return Int(static_cast<int64_t>(v));
+  Int result;
+  detail::BigIntBox::assign(result, std::move(v));
+  return result;
+}
+} // namespace
 
 Int::Int(unsigned long v) : small_(0), big_(nullptr) {
   if (v <= static_cast<unsigned long>(kMax))
@@ -79,39 +116,41 @@ void Int::freeBig() {
 int Int::signSlow() const { return big_->value.sign(); }
 
 int Int::compareSlow(const Int &a, const Int &b) {
-  BigInt x = toBigInt(a), y = toBigInt(b);
-  return x < y ? -1 : (x > y ? 1 : 0);
+  int c = (*BigRef(a)).compare(*BigRef(b));
+  return (c > 0) - (c < 0);
 }
 
 Int Int::addSlow(const Int &a, const Int &b) {
-  return fromBigInt(toBigInt(a) + toBigInt(b));
+  return fromBigTemp(*BigRef(a) + *BigRef(b));
 }
 Int Int::subSlow(const Int &a, const Int &b) {
-  return fromBigInt(toBigInt(a) - toBigInt(b));
+  return fromBigTemp(*BigRef(a) - *BigRef(b));
 }
 Int Int::mulSlow(const Int &a, const Int &b) {
-  return fromBigInt(toBigInt(a) * toBigInt(b));
+  return fromBigTemp(*BigRef(a) * *BigRef(b));
 }
-Int Int::negSlow(const Int &a) { return fromBigInt(-toBigInt(a)); }
+Int Int::negSlow(const Int &a) { return fromBigTemp(-*BigRef(a)); }
 
 Int Int::divTruncSlow(const Int &a, const Int &b) {
-  return fromBigInt(toBigInt(a) / toBigInt(b));
+  return fromBigTemp(*BigRef(a) / *BigRef(b));
 }
 
 Int Int::floorDivSlow(const Int &a, const Int &b) {
-  BigInt x = toBigInt(a), y = toBigInt(b);
-  BigInt q = x / y, r = x % y;
-  if (r != 0 && ((r < 0) != (y < 0)))
+  BigRef x(a), y(b);
+  BigInt q, r;
+  boost::multiprecision::divide_qr(*x, *y, q, r);
+  if (r != 0 && ((r < 0) != (*y < 0)))
     q -= 1;
-  return fromBigInt(q);
+  return fromBigTemp(std::move(q));
 }
 
 Int Int::ceilDivSlow(const Int &a, const Int &b) {
-  BigInt x = toBigInt(a), y = toBigInt(b);
-  BigInt q = x / y, r = x % y;
-  if (r != 0 && ((r < 0) == (y < 0)))
+  BigRef x(a), y(b);
+  BigInt q, r;
+  boost::multiprecision::divide_qr(*x, *y, q, r);
+  if (r != 0 && ((r < 0) == (*y < 0)))
     q += 1;
-  return fromBigInt(q);
+  return fromBigTemp(std::move(q));
 }
 
 namespace {
@@ -134,8 +173,36 @@ Int gcd(const Int &a, const Int &b) {
   if (a.isSmall() && b.isSmall() && a.getSmall() != kMin &&
       b.getSmall() != kMin)
     return Int(gcdSmall(a.getSmall(), b.getSmall()));
-  BigInt x = abs(toBigInt(a)), y = abs(toBigInt(b));
-  return fromBigInt(boost::multiprecision::gcd(x, y));
+  if (a.isZero())
+    return abs(b);
+  if (b.isZero())
+    return abs(a);
+  // One small operand: one remainder brings the other one down.
+  const Int *small = a.isSmall() && !b.isSmall()   ? &a
+                     : b.isSmall() && !a.isSmall() ? &b
+                                                   : nullptr;
+  if (small && small->getSmall() != kMin) {
+    const Int &big = small == &a ? b : a;
+    int64_t s = small->getSmall();
+    uint64_t m = s < 0 ? 0 - static_cast<uint64_t>(s) : static_cast<uint64_t>(s);
+    BigInt r = detail::BigIntBox::of(big) % m; // |r| < m <= INT64_MAX.
+    return Int(gcdSmall(s, static_cast<int64_t>(abs(r))));
+  }
+  // Euclid by remainders while both are big (Boost's binary gcd costs a
+  // multi-limb subtraction per bit), then on 64 bits.
+  BigInt x = abs(*BigRef(a)), y = abs(*BigRef(b));
+  if (x < y)
+    x.swap(y);
+  const BigInt limit = BigInt(kMax);
+  while (y > limit) {
+    x %= y;
+    x.swap(y);
+  }
+  if (y.is_zero())
+    return fromBigTemp(std::move(x));
+  int64_t ys = static_cast<int64_t>(y);
+  uint64_t r = static_cast<uint64_t>(x % static_cast<uint64_t>(ys));
+  return Int(gcdSmall(ys, static_cast<int64_t>(r)));
 }
 
 Int lcm(const Int &a, const Int &b) {

@@ -247,6 +247,29 @@ Optimum Simplex::computeOptimum(ConstRow coeffs, bool maximize) {
   return result;
 }
 
+Optimum Simplex::computeOptimumWithMultipliers(
+    ConstRow coeffs, bool maximize, std::span<const unsigned> cons,
+    std::vector<Fraction> &multipliers) {
+  multipliers.assign(cons.size(), Fraction());
+  if (empty_)
+    return {OptimumKind::Empty, Fraction()};
+  unsigned snap = getSnapshot();
+  unsigned con = addRow(coeffs, /*restricted=*/false);
+  Optimum result = optimizeRow(cons_[con].pos, maximize, false);
+  if (result.isBounded()) {
+    // The objective's row: (const + sum_j coeff_j * y_j) / den over the
+    // non-basic unknowns y_j.
+    unsigned row = cons_[con].pos;
+    for (unsigned k = 0; k < cons.size(); ++k) {
+      const Unknown &u = cons_[cons[k]];
+      if (!u.isRow)
+        multipliers[k] = Fraction(tab_.at(row, u.pos), tab_.at(row, 0));
+    }
+  }
+  rollback(snap);
+  return result;
+}
+
 Optimum Simplex::computeVarOptimum(unsigned var, bool maximize) {
   std::vector<Int> coeffs(numVariables() + 1);
   coeffs[var] = Int(1);
