@@ -42,13 +42,13 @@ private:
   size_t next_ = 0;
 };
 
-struct Run {
+struct LoopResult {
   int status;
   std::string out, err;
   std::vector<std::string> history;
 };
 
-Run runInteractive(std::vector<std::string> lines) {
+LoopResult runInteractive(std::vector<std::string> lines) {
   std::ostringstream out, err;
   Session session(out, err);
   RecordingReader reader(std::move(lines));
@@ -74,26 +74,26 @@ TEST(HelpTest, ListsEveryFunctionAndOperator) {
 }
 
 TEST(HelpTest, HelpIsAStatement) {
-  Run r = runInteractive({"help;", "a := { [i] };", "a;"});
+  LoopResult r = runInteractive({"help;", "a := { [i] };", "a;"});
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out, languageHelp() + "{ [i] }\n");
-  Run bad = runInteractive({"help lexmin;"});
+  LoopResult bad = runInteractive({"help lexmin;"});
   EXPECT_NE(bad.err.find("'help' takes no argument"), std::string::npos)
       << bad.err;
-  Run assign = runInteractive({"help := { [i] };"});
+  LoopResult assign = runInteractive({"help := { [i] };"});
   EXPECT_NE(assign.err.find("cannot assign to 'help'"), std::string::npos)
       << assign.err;
-  Run inside = runInteractive({"help + { [i] };"});
+  LoopResult inside = runInteractive({"help + { [i] };"});
   EXPECT_NE(inside.err.find("'help' takes no argument"), std::string::npos)
       << inside.err;
-  Run operand = runInteractive({"{ [i] } + help;"});
+  LoopResult operand = runInteractive({"{ [i] } + help;"});
   EXPECT_NE(operand.err.find("'help' is a statement of its own"),
             std::string::npos)
       << operand.err;
 }
 
 TEST(HistoryTest, OneEntryPerStatementOverItsLines) {
-  Run r = runInteractive({"a := { [i] :   # the loop", "  0 <= i < 3 };",
+  LoopResult r = runInteractive({"a := { [i] :   # the loop", "  0 <= i < 3 };",
                           "a; a;", "", "b := a *", "{ [i] : i > 0 };"});
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.history,
@@ -108,7 +108,7 @@ TEST(HistoryTest, EntriesOfOneLineAreKeptAsTyped) {
 }
 
 TEST(InterruptTest, CtrlCAtThePromptDropsTheUnfinishedStatement) {
-  Run r = runInteractive({"a := { [i] : 0 <= i < 10 };", "b := a * { [i] :",
+  LoopResult r = runInteractive({"a := { [i] : 0 <= i < 10 };", "b := a * { [i] :",
                           "^C", "a * { [i] : i > 7 };", "b;"});
   EXPECT_EQ(r.status, 0);
   pcalc_test::expectSameMeaning(pcalc_test::splitLines(r.out),

@@ -41,7 +41,8 @@ std::optional<Statement> StatementParser::next() {
     s.kind = Statement::Kind::Empty;
     return s;
   }
-  if (first.kind == TokKind::Ident && first.text == "help") {
+  if (first.kind == TokKind::Ident && first.text == "help" &&
+      lexer_.peek(1).kind != TokKind::Assign) {
     // `help;` lists the operators and functions.
     lexer_.next();
     const Token &t = lexer_.peek();
