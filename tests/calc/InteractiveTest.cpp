@@ -61,7 +61,12 @@ public:
 
   bool ok() const { return pid_ > 0 && master_ >= 0; }
 
+  /// Types `text`. A short pause first: the calculator shows its prompt a
+  /// moment before libedit takes the terminal out of its line mode, and
+  /// what is typed in between is handled by the terminal (a Ctrl-D there
+  /// is lost), as it would be for a user typing ahead of the prompt.
   void type(const std::string &text) {
+    usleep(150 * 1000);
     ASSERT_EQ(write(master_, text.data(), text.size()), ssize_t(text.size()));
   }
 
@@ -89,23 +94,35 @@ public:
     }
   }
 
-  /// Waits for the calculator to exit; its exit status, or -1.
+  /// Waits for the calculator to exit (typing Ctrl-D again every two
+  /// seconds, in case one was typed ahead of libedit); its exit status, or
+  /// -1.
   int wait() {
     int status = 0;
     for (int i = 0; i < 300; ++i) {
+      if (i % 10 == 9 && write(master_, "\x04", 1) != 1)
+        return -1;
       pid_t r = waitpid(pid_, &status, WNOHANG);
       if (r == pid_) {
         pid_ = -1;
         return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
       }
-      // Drain the output so that the calculator never blocks on it.
+      // Drain the output so that the calculator never blocks on it. Once
+      // the calculator has closed the terminal, poll returns at once (a
+      // hang-up): wait a little then, since exiting takes a while (under
+      // the sanitizers, the leak check).
       pollfd p{master_, POLLIN, 0};
+      bool got = false;
       if (poll(&p, 1, 100) > 0) {
         char buf[4096];
         ssize_t n = read(master_, buf, sizeof buf);
-        if (n > 0)
+        if (n > 0) {
           seen.append(buf, size_t(n));
+          got = true;
+        }
       }
+      if (!got)
+        usleep(100 * 1000);
     }
     return -1;
   }
@@ -233,6 +250,9 @@ TEST(InteractiveTest, CtrlCStopsARunningStatement) {
   ASSERT_TRUE(t.waitFor("pcalc> ")) << t.seen;
   t.type("a * { [i] : i >= 8 };\n");
   ASSERT_TRUE(t.waitFor("{ [i] : 8 <= i <= 9 }")) << t.seen;
+  // Ctrl-D only once the prompt is up: the terminal is then in libedit's
+  // mode (typed earlier, in the terminal's line mode, it could be lost).
+  ASSERT_TRUE(t.waitFor("pcalc> ")) << t.seen;
   t.type("\x04");
   EXPECT_EQ(t.wait(), 0) << t.seen;
   std::filesystem::remove_all(home);

@@ -16,7 +16,11 @@
 #include <cwchar>
 #include <iostream>
 
+#include <csignal>
+
 #include <histedit.h>
+#include <poll.h>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace presburger::calc {
@@ -90,6 +94,8 @@ private:
     (void)el;
     std::mbstate_t state{};
     for (;;) {
+      if (!waitForInput())
+        return -1;
       char c;
       ssize_t n = ::read(STDIN_FILENO, &c, 1);
       if (n == 0)
@@ -109,6 +115,29 @@ private:
       }
       *out = w;
       return 1;
+    }
+  }
+
+  /// Waits until standard input is readable; false when Ctrl-C came
+  /// first. SIGINT is blocked while the flag is tested and unblocked only
+  /// inside ppoll, atomically, so an interrupt that arrives just before the
+  /// wait is not missed (a plain read would block on with the flag set).
+  static bool waitForInput() {
+    sigset_t sigint, old;
+    sigemptyset(&sigint);
+    sigaddset(&sigint, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &sigint, &old);
+    for (;;) {
+      if (interruptRequested()) {
+        pthread_sigmask(SIG_SETMASK, &old, nullptr);
+        return false;
+      }
+      pollfd p{STDIN_FILENO, POLLIN, 0};
+      int r = ppoll(&p, 1, nullptr, &old);
+      if (r > 0 || (r < 0 && errno != EINTR)) {
+        pthread_sigmask(SIG_SETMASK, &old, nullptr);
+        return true; // readable, or an error that read will report
+      }
     }
   }
 
