@@ -4,8 +4,14 @@
 #
 #   scripts/deps.sh [EXTRA-PACKAGE...]
 set -euo pipefail
-packages=(cmake ninja-build g++ clang libboost-dev libeigen3-dev libgtest-dev
-  libgmock-dev libbenchmark-dev libisl-dev libedit-dev pkg-config)
+# What each is for: the build (cmake, ninja-build, g++, libboost-dev for
+# Boost.Multiprecision, libedit-dev for the calculator's line editing), the
+# tests (libgtest-dev, libgmock-dev, libisl-dev for the cross-checks,
+# gcc (the C compiler) and pkg-config for the C API tests), the benchmarks
+# (libbenchmark-dev), the fuzzers (clang, PRESBURGER_FUZZ=ON) and the API
+# reference (doxygen, the `docs` target).
+packages=(cmake ninja-build gcc g++ clang libboost-dev libgtest-dev libgmock-dev
+  libbenchmark-dev libisl-dev libedit-dev pkg-config doxygen)
 # Extra packages a caller needs (scripts/bench.sh: MLIR 15).
 packages+=("$@")
 missing=()

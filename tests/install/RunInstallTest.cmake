@@ -1,5 +1,6 @@
-# Script mode: install, configure the consumer, build it, run it.
-file(REMOVE_RECURSE ${PREFIX} ${CONSUMER_BUILD})
+# Script mode: configure the consumer against the installed PREFIX, build
+# it, run it.
+file(REMOVE_RECURSE ${CONSUMER_BUILD})
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
     ERROR_VARIABLE err)
@@ -8,7 +9,6 @@ function(run)
   endif()
   set(last_output "${out}" PARENT_SCOPE)
 endfunction()
-run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${PREFIX})
 run(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE} -B ${CONSUMER_BUILD}
   -DCMAKE_PREFIX_PATH=${PREFIX} -DCMAKE_CXX_COMPILER=${CXX})
 run(${CMAKE_COMMAND} --build ${CONSUMER_BUILD})

@@ -30,7 +30,7 @@ namespace {
 /// library.
 const std::vector<std::string> kLayers = {
     "core",  "solve", "basic", "relation", "simplify",
-    "lexopt", "hulls", "flow", "text",     "calc"};
+    "lexopt", "hulls", "flow", "text",     "capi", "calc"};
 
 /// The layer of each public header (presburger/include/presburger/).
 const std::map<std::string, std::string> kPublicHeaders = {
@@ -43,6 +43,8 @@ const std::map<std::string, std::string> kPublicHeaders = {
     {"UnionRelation.h", "relation"}, {"Hulls.h", "relation"},
     {"Closure.h", "flow"},       {"Dataflow.h", "flow"},
     {"Parser.h", "text"},        {"Printer.h", "text"},
+    {"Stream.h", "text"},        {"ConstraintBuilder.h", "text"},
+    {"capi.h", "capi"},
 };
 
 /// The facade classes whose methods may be defined by higher layers.

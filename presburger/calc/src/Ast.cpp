@@ -105,7 +105,8 @@ std::optional<Function> lookupFunction(std::string_view word) {
 }
 
 bool isReservedWord(std::string_view word) {
-  return word == "print" || word == "cross" || lookupFunction(word).has_value();
+  return word == "print" || word == "cross" || word == "help" ||
+         lookupFunction(word).has_value();
 }
 
 std::string toString(const Expr &e) {

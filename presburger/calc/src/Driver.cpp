@@ -1,6 +1,7 @@
 //===- Driver.cpp - Command line of presburger-calc -----------------------===//
 #include "pcalc/Driver.h"
 
+#include "pcalc/Interrupt.h"
 #include "pcalc/LineLoop.h"
 #include "pcalc/Session.h"
 
@@ -76,6 +77,7 @@ std::string helpText() {
          "terminal with a prompt, line editing and history.\n"
          "\n"
          "Statements end with ';':  NAME := EXPR;   EXPR;   print EXPR;\n"
+         "'help;' lists the operators and functions.\n"
          "Example:  " +
          kProgram +
          " -e 'a := { [i] : 0 <= i < 10 }; a * { [i] : i >= 7 };'\n"
@@ -151,7 +153,10 @@ int runCalculator(const std::vector<std::string> &args, DriverStreams io) {
   if (io.stdinIsTerminal) {
     loop.stopAtError = false;
     io.out << kProgram << " " << PCALC_VERSION
-           << ": statements end with ';', Ctrl-D quits.\n";
+           << ": statements end with ';', 'help;' lists the functions, "
+              "Ctrl-C interrupts, Ctrl-D quits.\n";
+    // Ctrl-C stops the running statement or drops the line being typed.
+    InterruptHandler interrupts;
     std::unique_ptr<LineReader> reader =
         makeTerminalLineReader(io.stdoutIsTerminal);
     return runLineLoop(session, *reader, loop);

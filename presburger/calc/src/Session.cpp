@@ -1,6 +1,8 @@
 //===- Session.cpp - Running statements -----------------------------------===//
 #include "pcalc/Session.h"
 
+#include "pcalc/Help.h"
+#include "pcalc/Interrupt.h"
 #include "pcalc/StatementParser.h"
 #include "presburger/WorkBudget.h"
 
@@ -22,6 +24,11 @@ void Session::report(const std::string &sourceName, SourcePos pos,
 void Session::execute(const Statement &s) {
   if (s.kind == Statement::Kind::Empty)
     return;
+  if (s.kind == Statement::Kind::Help) {
+    out_ << languageHelp();
+    out_.flush();
+    return;
+  }
   std::optional<WorkBudget::Scope> scope;
   if (options_.budget)
     scope.emplace(*options_.budget);
@@ -51,7 +58,9 @@ bool Session::run(std::string_view text, const std::string &sourceName,
       statementPos = s->pos;
       execute(*s);
     } catch (const CalcError &e) {
-      report(sourceName, e.pos(), e.message());
+      // An engine operation stopped by Ctrl-C reports a cancelled budget.
+      report(sourceName, e.pos(),
+             interruptRequested() ? "interrupted" : e.message());
       return false;
     } catch (const std::bad_alloc &) {
       report(sourceName, statementPos, "out of memory");

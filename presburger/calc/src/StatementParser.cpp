@@ -41,6 +41,17 @@ std::optional<Statement> StatementParser::next() {
     s.kind = Statement::Kind::Empty;
     return s;
   }
+  if (first.kind == TokKind::Ident && first.text == "help" &&
+      lexer_.peek(1).kind != TokKind::Assign) {
+    // `help;` lists the operators and functions.
+    lexer_.next();
+    const Token &t = lexer_.peek();
+    if (t.kind != TokKind::Semi)
+      fail(t, "'help' takes no argument: write 'help;'");
+    lexer_.next();
+    s.kind = Statement::Kind::Help;
+    return s;
+  }
   if (first.kind == TokKind::Ident && lexer_.peek(1).kind == TokKind::Assign) {
     Token nameTok = lexer_.next();
     if (isReservedWord(nameTok.text))
@@ -226,6 +237,8 @@ std::unique_ptr<Expr> StatementParser::parsePrimary() {
       fail(t, "expected an expression before 'cross'");
     if (t.text == "print")
       fail(t, "'print' can only start a statement");
+    if (t.text == "help")
+      fail(t, "'help' is a statement of its own: write 'help;'");
     Token name = lexer_.next();
     const Token &after = lexer_.peek();
     // A name followed directly by an operand: a call of a function that

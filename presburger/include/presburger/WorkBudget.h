@@ -10,10 +10,16 @@
 // engine call (every public entry point opens an `Operation` guard, which
 // starts a fresh count only when it is the outermost one).
 //
+// Cancellation goes through the same check: a thread may name a flag
+// (setCancelFlag); while the flag is set, the next charge throws
+// LimitExceeded as if the budget were spent. The flag may be set from a
+// signal handler or from another thread (the calculator's Ctrl-C).
+//
 //===----------------------------------------------------------------------===//
 #ifndef PRESBURGER_WORKBUDGET_H
 #define PRESBURGER_WORKBUDGET_H
 
+#include <atomic>
 #include <cstdint>
 
 namespace presburger {
@@ -25,12 +31,22 @@ public:
   /// enough that a runaway case stops instead of hanging.
   static constexpr uint64_t kDefaultLimit = 200'000'000;
 
-  /// Charges `units` of work; throws LimitExceeded when the budget is spent.
+  /// Charges `units` of work; throws LimitExceeded when the budget is spent
+  /// or this thread's cancellation flag is set. O(1).
   static void charge(uint64_t units = 1) {
     State &s = state();
     s.used += units;
-    if (s.used > s.limit) [[unlikely]]
+    if (s.used > s.limit ||
+        (s.cancel && s.cancel->load(std::memory_order_relaxed))) [[unlikely]]
       exceeded();
+  }
+
+  /// Makes every charge on this thread throw LimitExceeded ("cancelled")
+  /// while `*flag` is true; nullptr removes the flag. The flag is read, never
+  /// written, and must outlive its use (a std::atomic<bool> is lock-free, so
+  /// a signal handler may set it). O(1).
+  static void setCancelFlag(const std::atomic<bool> *flag) {
+    state().cancel = flag;
   }
 
   /// Units used so far in the current outermost operation or scope.
@@ -77,6 +93,7 @@ private:
     uint64_t limit = kDefaultLimit;
     int depth = 0;
     bool inScope = false;
+    const std::atomic<bool> *cancel = nullptr;
   };
   static State &state() {
     thread_local State s;

@@ -32,6 +32,8 @@ void WorkBudget::exceeded() {
   uint64_t limit = s.limit;
   // Leave the state usable: a caller that catches the error can go on.
   s.used = 0;
+  if (s.cancel && s.cancel->load(std::memory_order_relaxed))
+    throw LimitExceeded("cancelled");
   throw LimitExceeded("work budget of " + std::to_string(limit) +
                       " units exceeded");
 }

@@ -59,15 +59,15 @@ enum class Function {
   IsUniverse,
   IsSingleValued,
   IsInjective,
-  IsBijective,
+  IsBijective, // The last one: languageHelp (Help.cpp) lists up to it.
 };
 
 /// The function's name in the language.
 const char *name(Function f);
 /// The function called `word`, if any.
 std::optional<Function> lookupFunction(std::string_view word);
-/// Function names and the keywords `print` and `cross`: not usable as
-/// variable names.
+/// Function names and the keywords `print`, `cross` and `help`: not usable
+/// as variable names.
 bool isReservedWord(std::string_view word);
 
 struct Expr {
@@ -101,6 +101,7 @@ struct Statement {
     Empty,  // a lone `;`
     Assign, // NAME := EXPR;
     Print,  // EXPR; or print EXPR;
+    Help,   // help;
   };
   Kind kind = Kind::Empty;
   /// The statement's first token.

@@ -4,7 +4,10 @@
 // hold complete statements (a continuation prompt is shown while a
 // statement is unfinished), which then run at once. Interactively (standard
 // input is a terminal) an error is reported and the session goes on;
-// otherwise the first error ends the run, as for a script file.
+// otherwise the first error ends the run, as for a script file. Each
+// complete statement, all its lines, becomes one history entry. An
+// interrupt (Ctrl-C, pcalc/Interrupt.h) while a line is read drops the
+// unfinished statement; while a statement runs, it stops that statement.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PCALC_LINELOOP_H
@@ -26,8 +29,19 @@ public:
   /// The next line without its newline, or nullopt at the end of input.
   /// `continuation` says whether a statement is unfinished (the prompt to
   /// show, if any).
+  /// An interrupted read (Ctrl-C, interruptRequested()) also gives nullopt.
   virtual std::optional<std::string> readLine(bool continuation) = 0;
+  /// Records one complete statement as a history entry (readers without a
+  /// history ignore it).
+  virtual void addHistory(const std::string &entry) { (void)entry; }
 };
+
+/// The history entry of the statement text `text` (one or more lines):
+/// a single line as it is; several lines joined by single spaces, with
+/// their `#` comments dropped (they would swallow the lines after them) and
+/// surrounding blanks trimmed, so that recalling the entry gives the same
+/// statement on one line.
+std::string historyEntry(const std::string &text);
 
 /// Reads lines from a stream; shows prompts on `promptOut` when given.
 class StreamLineReader : public LineReader {
