@@ -5,7 +5,8 @@
 #   scripts/deps.sh [EXTRA-PACKAGE...]
 set -euo pipefail
 packages=(cmake ninja-build g++ clang libboost-dev libeigen3-dev libgtest-dev
-  libgmock-dev libbenchmark-dev libisl-dev libedit-dev pkg-config)
+  libgmock-dev libbenchmark-dev libisl-dev libedit-dev pkg-config
+  pybind11-dev python3-pybind11 python3-dev python3-pytest python3-hypothesis)
 # Extra packages a caller needs (scripts/bench.sh: MLIR 15).
 packages+=("$@")
 missing=()
