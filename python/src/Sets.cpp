@@ -441,7 +441,8 @@ template <class W, class C> void bindShapeOps(C &cls) {
       .def(
           "plain_is_empty",
           [](const W &w) {
-            for (const BasicRelation &b : A::get(w).disjuncts())
+            const Relation &r = A::get(w);
+            for (const BasicRelation &b : r.disjuncts())
               if (!b.isObviouslyEmpty())
                 return false;
             return true;
@@ -919,11 +920,11 @@ void bindSets(py::module_ &m) {
   //===------------------------------------------------------------------===//
   py::class_<PyBasicSet> bset(
       m, "BasicSet", "islpy's BasicSet: one conjunction of constraints.");
-  bset.def(py::init([](const std::string &text) {
+  bset.def(py::init([](const std::string &text, py::handle) {
                       return PyBasicSet{checkedBasicSet(
                           presburger::parseBasicRelation(text))};
                     }),
-           py::arg("s"), Guard())
+           py::arg("s"), py::arg("context") = py::none(), Guard())
       .def_static(
           "universe",
           [](const PySpace &s) {
@@ -967,11 +968,11 @@ void bindSets(py::module_ &m) {
 
   py::class_<PyBasicMap> bmap(
       m, "BasicMap", "islpy's BasicMap: one conjunction of constraints.");
-  bmap.def(py::init([](const std::string &text) {
+  bmap.def(py::init([](const std::string &text, py::handle) {
                       return PyBasicMap{checkedBasicMap(
                           presburger::parseBasicRelation(text))};
                     }),
-           py::arg("s"), Guard())
+           py::arg("s"), py::arg("context") = py::none(), Guard())
       .def_static(
           "universe",
           [](const PySpace &s) {
@@ -1057,10 +1058,10 @@ void bindSets(py::module_ &m) {
   py::class_<PySet> set(m, "Set",
                         "islpy's Set: a finite union of basic sets in one "
                         "space (also a parameter set).");
-  set.def(py::init([](const std::string &text) {
+  set.def(py::init([](const std::string &text, py::handle) {
                      return PySet{checkedSet(presburger::parseRelation(text))};
                    }),
-          py::arg("s"), Guard())
+          py::arg("s"), py::arg("context") = py::none(), Guard())
       .def(py::init([](const PyBasicSet &b) { return PySet{Relation(b.b)}; }),
            py::arg("bset"))
       .def_static(
@@ -1157,10 +1158,10 @@ void bindSets(py::module_ &m) {
   py::class_<PyMap> map(m, "Map",
                         "islpy's Map: a finite union of basic maps in one "
                         "space.");
-  map.def(py::init([](const std::string &text) {
+  map.def(py::init([](const std::string &text, py::handle) {
                      return PyMap{checkedMap(presburger::parseRelation(text))};
                    }),
-          py::arg("s"), Guard())
+          py::arg("s"), py::arg("context") = py::none(), Guard())
       .def(py::init([](const PyBasicMap &b) { return PyMap{Relation(b.b)}; }),
            py::arg("bmap"))
       .def_static(

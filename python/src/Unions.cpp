@@ -215,11 +215,11 @@ template <class W, class C> void bindUnionOps(C &cls) {
 void bindUnions(py::module_ &m) {
   py::class_<PyUnionSet> uset(
       m, "UnionSet", "islpy's UnionSet: sets over several spaces.");
-  uset.def(py::init([](const std::string &text) {
+  uset.def(py::init([](const std::string &text, py::handle) {
                       return PyUnionSet{
                           checkedUnionSet(presburger::parseUnion(text))};
                     }),
-           py::arg("s"), Guard())
+           py::arg("s"), py::arg("context") = py::none(), Guard())
       .def(py::init([](const PySet &s) { return PyUnionSet{UnionRelation(s.r)}; }),
            py::arg("set"))
       .def(py::init([](const PyBasicSet &s) {
@@ -313,11 +313,11 @@ void bindUnions(py::module_ &m) {
 
   py::class_<PyUnionMap> umap(
       m, "UnionMap", "islpy's UnionMap: maps over several spaces.");
-  umap.def(py::init([](const std::string &text) {
+  umap.def(py::init([](const std::string &text, py::handle) {
                       return PyUnionMap{
                           checkedUnionMap(presburger::parseUnion(text))};
                     }),
-           py::arg("s"), Guard())
+           py::arg("s"), py::arg("context") = py::none(), Guard())
       .def(py::init([](const PyMap &s) { return PyUnionMap{UnionRelation(s.r)}; }),
            py::arg("map"))
       .def(py::init([](const PyBasicMap &s) {
