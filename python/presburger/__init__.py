@@ -508,6 +508,9 @@ def _op(method, reflected=False):
     def f(self, other):
         if not isinstance(other, _family(self)):
             return NotImplemented
+        if method == "intersect" and type(self) is type(other) and \
+                isinstance(self, (BasicSet, BasicMap)):
+            return self.intersect(other)  # stays one conjunction
         a, b = (_full(other), _full(self)) if reflected else (_full(self), _full(other))
         return getattr(a, method)(b)
 

@@ -343,9 +343,9 @@ def _render(node, names):
     kind = node[0]
     if kind == "lin":
         _, lin, c = node
-        terms = [f"({v})*{names[k]}" for k, v in sorted(lin.items(), key=str) if v]
+        terms = [f"{v}*{names[k]}" for k, v in sorted(lin.items(), key=str) if v]
         if c or not terms:
-            terms.append(f"({c})")
+            terms.append(f"{c}")
         return "(" + " + ".join(terms) + ")"
     if kind == "floor":
         return f"floor({_render(node[1], names)}/{node[2]})"
@@ -354,9 +354,9 @@ def _render(node, names):
     if kind in ("min", "max"):
         return f"{kind}({_render(node[1], names)}, {_render(node[2], names)})"
     if kind == "sum":
-        terms = [f"({c})*{_render(n, names)}" for c, n in node[1]]
+        terms = [f"{c}*{_render(n, names)}" for c, n in node[1]]
         if node[2]:
-            terms.append(f"({node[2]})")
+            terms.append(f"{node[2]}")
         return "(" + " + ".join(terms) + ")"
     raise AssertionError(kind)
 

@@ -165,8 +165,8 @@ class Constraint:
         for k, v in enumerate(self._div_coeffs):
             if v:
                 terms.append((v, divs[k]))
-        out = " + ".join(f"({v})*{t}" for v, t in terms) or "0"
-        return f"{out} + ({self._const})"
+        out = " + ".join(f"{v}*{t}" for v, t in terms) or "0"
+        return f"{out} + {self._const}"
 
     def _as_basic(self):
         """The constraint as a basic set or map of its space."""
@@ -216,8 +216,8 @@ def _div_texts(divs, space, names):
                 "division definition cannot be used outside its basic set")
         num, const, den = d
         all_names = var_names + out
-        terms = [f"({c})*{all_names[k]}" for k, c in enumerate(num) if c]
-        out.append(f"floor(({' + '.join(terms) or '0'} + ({const}))/{den})")
+        terms = [f"{c}*{all_names[k]}" for k, c in enumerate(num) if c]
+        out.append(f"floor(({' + '.join(terms) or '0'} + {const})/{den})")
     return out
 
 

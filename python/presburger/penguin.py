@@ -256,9 +256,11 @@ def check_schedule(module, schedule, kernel=None, mode="may", types=None,
     tree = None
     umap = None
     if isinstance(schedule, str):
-        if schedule.lstrip().startswith("{") or "->" in schedule.split("\n", 1)[0]:
+        body = "\n".join(l for l in schedule.splitlines()
+                         if not l.lstrip().startswith("#")).strip()
+        if body.startswith("{") or (body.startswith("[") and "->" in body):
             try:
-                umap = _core.UnionMap(schedule)
+                umap = _core.UnionMap(body)
             except _core.ParseError:
                 tree = schedule
         else:
