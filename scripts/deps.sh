@@ -8,10 +8,13 @@ set -euo pipefail
 # Boost.Multiprecision, libedit-dev for the calculator's line editing), the
 # tests (libgtest-dev, libgmock-dev, libisl-dev for the cross-checks,
 # gcc (the C compiler) and pkg-config for the C API tests), the benchmarks
-# (libbenchmark-dev), the fuzzers (clang, PRESBURGER_FUZZ=ON) and the API
-# reference (doxygen, the `docs` target).
+# (libbenchmark-dev), the fuzzers (clang, PRESBURGER_FUZZ=ON), the API
+# reference (doxygen, the `docs` target) and the Python package and its tests
+# (pybind11-dev, python3-pybind11, python3-dev, python3-pytest,
+# python3-hypothesis).
 packages=(cmake ninja-build gcc g++ clang libboost-dev libgtest-dev libgmock-dev
-  libbenchmark-dev libisl-dev libedit-dev pkg-config doxygen)
+  libbenchmark-dev libisl-dev libedit-dev pkg-config doxygen
+  pybind11-dev python3-pybind11 python3-dev python3-pytest python3-hypothesis)
 # Extra packages a caller needs (scripts/bench.sh: MLIR 15).
 packages+=("$@")
 missing=()

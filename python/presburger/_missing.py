@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""islpy names this package does not implement: each raises
+NotImplementedError naming itself (docs/python.md lists them)."""
+
+from __future__ import annotations
+
+MISSING = {
+    "Set": [
+        "dim_max", "dim_min", "card", "compute_vertices", "get_id_dict",
+        "get_dim_id", "set_dim_id", "get_tuple_id", "set_tuple_id",
+        "flatten", "lexmin_pw_multi_aff", "lexmax_pw_multi_aff",
+        "as_pw_multi_aff", "indicator_function", "coefficients",
+        "solutions", "get_simple_fixed_box_hull", "get_stride_info",
+        "get_stride", "plain_get_val_if_fixed", "is_box", "align_divs",
+        "partial_lexmin", "partial_lexmax", "preimage_multi_aff",
+        "preimage_pw_multi_aff", "unshifted_simple_hull", "is_bounded",
+        "is_singleton", "drop_constraints_involving_dims",
+        "involves_dims", "to_list", "polynomial_hull",
+    ],
+    "Map": [
+        "dim_max", "dim_min", "get_id_dict", "get_dim_id", "set_dim_id",
+        "get_tuple_id", "set_tuple_id", "curry", "uncurry", "zip",
+        "domain_map", "range_map", "flatten", "flatten_domain",
+        "flatten_range", "lexmin_pw_multi_aff", "lexmax_pw_multi_aff",
+        "as_pw_multi_aff", "partial_lexmin", "partial_lexmax",
+        "preimage_domain_multi_aff", "preimage_range_multi_aff",
+        "get_range_simple_fixed_box_hull", "get_range_stride_info",
+        "align_divs", "fixed_power_val", "reaching_path_lengths",
+        "drop_constraints_involving_dims", "involves_dims", "to_list",
+        "domain_factor_domain", "range_factor_range", "sum",
+    ],
+    "UnionSet": [
+        "compute_schedule", "get_basic_set_list", "lexmin_pw_multi_aff",
+        "preimage_multi_aff", "coefficients", "solutions",
+        "identity_union_pw_multi_aff", "card", "polyhedral_hull_list",
+    ],
+    "UnionMap": [
+        "curry", "uncurry", "zip", "domain_map", "range_map",
+        "flatten_domain", "flatten_range", "as_union_pw_multi_aff",
+        "lexmin_union_pw_multi_aff", "preimage_domain_multi_aff",
+        "fixed_power_val", "schedule_compute", "get_basic_map_list",
+        "card", "domain_factor_domain", "range_factor_range",
+    ],
+    "Space": [
+        "get_id_dict", "get_dim_id", "set_dim_id", "get_tuple_id",
+        "set_tuple_id", "align_params", "curry", "uncurry", "zip",
+        "flatten_domain", "flatten_range", "join", "drop_dims",
+    ],
+    "Point": ["get_coordinates"],
+}
+
+# Whole classes of islpy that have no counterpart yet.
+MISSING_CLASSES = [
+    "Schedule", "ScheduleNode", "ScheduleConstraints", "AstBuild",
+    "AstNode", "AstExpr", "MultiAff", "PwMultiAff", "MultiPwAff",
+    "UnionPwAff", "UnionPwMultiAff", "MultiUnionPwAff", "QPolynomial",
+    "PwQPolynomial", "UnionPwQPolynomial", "Vertices", "Vertex", "Cell",
+    "Id", "MultiVal", "Mat", "Vec", "Printer", "FixedBox", "StrideInfo",
+]
+
+MISSING_FUNCTIONS = ["align_spaces", "align_two"]
+
+
+def _stub(qualname):
+    def f(*args, **kwargs):
+        raise NotImplementedError(
+            f"presburger: islpy's {qualname} is not implemented")
+    f.__name__ = qualname.rsplit(".", 1)[-1]
+    f.__doc__ = f"islpy's {qualname}: not implemented (raises NotImplementedError)."
+    return f
+
+
+def _missing_class(name):
+    def __init__(self, *args, **kwargs):
+        raise NotImplementedError(f"presburger: islpy's {name} is not implemented")
+
+    def __getattr__(cls, attr):
+        raise NotImplementedError(f"presburger: islpy's {name}.{attr} is not implemented")
+
+    meta = type(f"_{name}Meta", (type,), {"__getattr__": __getattr__})
+    return meta(name, (), {"__init__": __init__,
+                           "__doc__": f"islpy's {name}: not implemented."})
+
+
+class LocalSpace:
+    """islpy's LocalSpace, reduced to what affs_from_space-style code uses:
+    from_space gives the space back."""
+
+    @staticmethod
+    def from_space(space):
+        return space
+
+
+def install_missing(namespace):
+    for cls_name, names in MISSING.items():
+        cls = namespace[cls_name]
+        for n in names:
+            if not hasattr(cls, n):
+                setattr(cls, n, _stub(f"{cls_name}.{n}"))
+    for n in MISSING_CLASSES:
+        namespace.setdefault(n, _missing_class(n))
+    for n in MISSING_FUNCTIONS:
+        namespace.setdefault(n, _stub(n))
+    namespace.setdefault("LocalSpace", LocalSpace)
