@@ -93,6 +93,18 @@ TEST(ErrorTest, OtherTypeErrors) {
               kCmd + ":1:1: error: 'dom' needs a relation, got a set\n");
   expectError("identity { [i] -> [j] };", "",
               kCmd + ":1:1: error: 'identity' needs a set, got a relation\n");
+  expectError("{ [i] }^+;", "",
+              kCmd + ":1:8: error: '^+' (transitive closure) needs a relation, "
+                     "got a set\n");
+  expectError("{ [i] }^2;", "",
+              kCmd + ":1:8: error: '^2' (power) needs a relation, got a set\n");
+  expectError("is_exact_closure { [i] };", "",
+              kCmd + ":1:1: error: 'is_exact_closure' needs a relation, got a "
+                     "set\n");
+  expectError("last { [i] } before { S[i] -> A[i] } under { S[i] -> [i] };",
+              "",
+              kCmd + ":1:1: error: 'last' needs write accesses { instance -> "
+                     "element } before 'before', got a set\n");
   expectError("{ [i] }^-1;", "",
               kCmd + ":1:8: error: '^-1' (inverse) needs a relation, got a "
                      "set\n");
@@ -148,8 +160,26 @@ TEST(ErrorTest, LexicalAndSyntaxErrors) {
   expectError("[n] { [i] };", "",
               kCmd + ":1:5: error: expected '->' after the parameter list (a "
                      "literal with parameters is written [n, m] -> { ... })\n");
-  expectError("m := { [i] -> [j] }; m^2;", "",
-              kCmd + ":1:23: error: only the inverse '^-1' may follow '^'\n");
+  expectError("m := { [i] -> [j] }; m^-2;", "",
+              kCmd + ":1:23: error: '^' is followed by '-1' (inverse), '+' "
+                     "(transitive closure) or a positive integer K (power), "
+                     "found '-'\n");
+  expectError("m := { [i] -> [j] }; m^0;", "",
+              kCmd + ":1:24: error: the power in 'm^K' must be a positive "
+                     "integer below 10^19, found 0\n");
+  expectError("m := { [i] -> [j] }; m^;", "",
+              kCmd + ":1:23: error: '^' is followed by '-1' (inverse), '+' "
+                     "(transitive closure) or a positive integer K (power), "
+                     "found ';'\n");
+  expectError("w := { S[i] -> A[i] }; last w under w;", "",
+              kCmd + ":1:31: error: expected 'before' after the writes of "
+                     "'last', found 'under'\n");
+  expectError("w := { S[i] -> A[i] }; any w before w;", "",
+              kCmd + ":1:38: error: expected 'under' after the reads of "
+                     "'any', found ';'\n");
+  expectError("last := { [i] };", "",
+              kCmd + ":1:1: error: cannot assign to 'last': it is a reserved "
+                     "word\n");
   expectError("(({ [i] });", "",
               kCmd + ":1:11: error: expected ')' to close the '(' at 1:1, "
                      "found ';'\n");
@@ -157,8 +187,8 @@ TEST(ErrorTest, LexicalAndSyntaxErrors) {
               kCmd + ":1:1: error: cannot assign to 'dom': it is a reserved "
                      "word\n");
   expectError("a := 3;", "",
-              kCmd + ":1:6: error: unexpected number 3 (numbers appear only in "
-                     "the inverse '^-1')\n");
+              kCmd + ":1:6: error: unexpected number 3 (numbers appear only "
+                     "after '^': 'm^-1', 'm^K')\n");
   expectError("{ [i] } }", "",
               kCmd + ":1:9: error: unexpected '}' without a matching '{'\n");
   expectError("a : = { [i] };", "",

@@ -105,8 +105,9 @@ TEST(OperationsTest, FunctionTypeRules) {
       {Function::IsSingleValued, relations},
       {Function::IsInjective, relations},
       {Function::IsBijective, relations},
+      {Function::IsExactClosure, relations},
   };
-  EXPECT_EQ(accepted.size(), 21u); // every function of the language
+  EXPECT_EQ(accepted.size(), 22u); // every function of the language
   std::map<char, Value> v = samples();
   v['W'] = Value::of(parseUnion("{ [[i] -> [j]] : i = j }"));
   for (const auto &[f, ok] : accepted)

@@ -94,6 +94,16 @@ TEST(ParserTest, PrecedenceTable) {
        "({ [i] } -> [n] -> { [j] : j < n })"},
       {"a cross b cross c", "((a cross b) cross c)"},
       {"sample a % b", "((sample a) % b)"},
+      {"m^+", "m^+"},
+      {"m^+ + n", "(m^+ + n)"},
+      {"m^3 . n", "(m^3 . n)"},
+      {"dom m^+", "(dom m^+)"},
+      {"m^2^-1", "m^2^-1"},
+      {"last w before r under s", "(last w before r under s)"},
+      {"any w before dom r under s . t",
+       "((any w before (dom r) under s) . t)"},
+      {"last (w + v) before r under s", "(last (w + v) before r under s)"},
+      {"is_exact_closure m . n", "((is_exact_closure m) . n)"},
   };
   for (const auto &[text, expected] : table)
     EXPECT_EQ(parsed(text), expected) << text;
@@ -151,10 +161,18 @@ TEST(ParserTest, SyntaxErrors) {
   e = parseError("a + * b");
   EXPECT_EQ(e.pos(), (SourcePos{1, 5}));
   EXPECT_EQ(e.message(), "expected an expression, found '*'");
-  e = parseError("m^1");
-  EXPECT_EQ(e.message(), "only the inverse '^-1' may follow '^'");
+  e = parseError("m^0");
+  EXPECT_EQ(e.message(), "the power in 'm^K' must be a positive integer "
+                         "below 10^19, found 0");
+  e = parseError("m^10000000000000000000");
+  EXPECT_EQ(e.pos(), (SourcePos{1, 3}));
   e = parseError("m^-2");
-  EXPECT_EQ(e.message(), "only the inverse '^-1' may follow '^'");
+  EXPECT_EQ(e.message(), "'^' is followed by '-1' (inverse), '+' (transitive "
+                         "closure) or a positive integer K (power), found '-'");
+  e = parseError("last w before r");
+  EXPECT_EQ(e.message(), "expected 'under' after the reads of 'last', found "
+                         "end of input");
+  EXPECT_TRUE(e.atEndOfInput());
   e = parseError("m(s");
   EXPECT_EQ(e.message(), "expected ')' to close the argument opened at 1:2, "
                          "found end of input");

@@ -86,6 +86,7 @@ constexpr FunctionName kFunctions[] = {
     {"is_single_valued", Function::IsSingleValued},
     {"is_injective", Function::IsInjective},
     {"is_bijective", Function::IsBijective},
+    {"is_exact_closure", Function::IsExactClosure},
 };
 
 } // namespace
@@ -104,9 +105,11 @@ std::optional<Function> lookupFunction(std::string_view word) {
   return std::nullopt;
 }
 
+const char *name(FlowKind k) { return k == FlowKind::Last ? "last" : "any"; }
+
 bool isReservedWord(std::string_view word) {
   return word == "print" || word == "cross" || word == "help" ||
-         lookupFunction(word).has_value();
+         word == "last" || word == "any" || lookupFunction(word).has_value();
 }
 
 std::string toString(const Expr &e) {
@@ -123,6 +126,14 @@ std::string toString(const Expr &e) {
     return toString(*e.lhs) + "(" + toString(*e.rhs) + ")";
   case Expr::Kind::Inverse:
     return toString(*e.lhs) + "^-1";
+  case Expr::Kind::Closure:
+    return toString(*e.lhs) + "^+";
+  case Expr::Kind::Power:
+    return toString(*e.lhs) + "^" + e.text;
+  case Expr::Kind::Flow:
+    return "(" + std::string(name(e.flow)) + " " + toString(*e.lhs) +
+           " before " + toString(*e.rhs) + " under " + toString(*e.third) +
+           ")";
   }
   return "?";
 }

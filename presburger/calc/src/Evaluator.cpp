@@ -51,6 +51,12 @@ std::string operationName(const Expr &e) {
     return "application";
   case Expr::Kind::Inverse:
     return "'^-1'";
+  case Expr::Kind::Closure:
+    return "'^+'";
+  case Expr::Kind::Power:
+    return "'^" + e.text + "'";
+  case Expr::Kind::Flow:
+    return std::string("'") + name(e.flow) + "'";
   default:
     return "expression";
   }
@@ -78,6 +84,7 @@ Value Evaluator::evaluate(const Expr &e) {
                                     e.lhs->text + "'");
   Value a = evaluate(*e.lhs);
   Value b = e.rhs ? evaluate(*e.rhs) : Value();
+  Value c = e.third ? evaluate(*e.third) : Value();
   try {
     switch (e.kind) {
     case Expr::Kind::Binary:
@@ -86,6 +93,12 @@ Value Evaluator::evaluate(const Expr &e) {
       return evalCall(e.fn, a);
     case Expr::Kind::Apply:
       return evalApply(a, b);
+    case Expr::Kind::Closure:
+      return evalClosure(a);
+    case Expr::Kind::Power:
+      return evalPower(a, e.text);
+    case Expr::Kind::Flow:
+      return evalFlow(e.flow, a, b, c);
     default: // Inverse
       return evalInverse(a);
     }

@@ -28,6 +28,7 @@ const char *functionSummary(Function f) {
   case Function::IsSingleValued: return "True when each x has one image";
   case Function::IsInjective: return "True when each y has one preimage";
   case Function::IsBijective: return "single-valued and injective";
+  case Function::IsExactClosure: return "True when m^+ is exact";
   }
   return "?";
 }
@@ -55,8 +56,13 @@ std::string languageHelp() {
       "  a << b  a <<= b  a >> b  a >>= b      lexicographic order "
       "relations\n"
       "  m(s)    m^-1                          apply m to s; inverse of m\n"
+      "  m^+     m^K                           transitive closure; K-th power "
+      "(K >= 1)\n"
+      "  last W before R under S               exact (value-based) flow "
+      "dependences\n"
+      "  any W before R under S                may-dependences\n"
       "Functions (prefix, one argument, e.g. 'lexmin dom m'):\n";
-  for (int k = int(Function::Coalesce); k <= int(Function::IsBijective); ++k) {
+  for (int k = int(Function::Coalesce); k <= int(Function::IsExactClosure); ++k) {
     auto f = Function(k);
     std::string line = "  ";
     line += name(f);

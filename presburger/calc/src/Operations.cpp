@@ -1,6 +1,10 @@
 //===- Operations.cpp - Operators and functions on values -----------------===//
 #include "pcalc/Operations.h"
 
+#include "presburger/Closure.h"
+#include "presburger/Dataflow.h"
+
+#include <string>
 
 namespace presburger::calc {
 
@@ -236,6 +240,10 @@ Value evalCall(Function f, const Value &xv) {
     if (f == Function::IsInjective)
       return Value::boolean(x.isInjective());
     return Value::boolean(x.isBijective());
+  case Function::IsExactClosure:
+    if (!isRelationLike(k))
+      callTypeError(f, "a relation", k);
+    return Value::boolean(transitiveClosure(x).exact);
   default:
     break;
   }
@@ -258,6 +266,45 @@ Value evalInverse(const Value &mv) {
   if (!isRelationLike(m))
     throw TypeError("'^-1' (inverse) needs a relation, got " + describe(m));
   return Value::of(mv.asUnion().reverse());
+}
+
+Value evalClosure(const Value &mv) {
+  Kind m = mv.kind();
+  if (!isRelationLike(m))
+    throw TypeError("'^+' (transitive closure) needs a relation, got " +
+                    describe(m));
+  return Value::of(transitiveClosure(mv.asUnion()).relation);
+}
+
+Value evalPower(const Value &mv, const std::string &k) {
+  Kind m = mv.kind();
+  if (!isRelationLike(m))
+    throw TypeError("'^" + k + "' (power) needs a relation, got " +
+                    describe(m));
+  // The parser admits at most 19 digits, not all zero: this fits.
+  return Value::of(power(mv.asUnion(), std::stoull(k)));
+}
+
+Value evalFlow(FlowKind kind, const Value &w, const Value &r, const Value &s) {
+  auto needRelation = [&](const Value &v, const char *what) {
+    if (!isRelationLike(v.kind()))
+      throw TypeError(std::string("'") + name(kind) + "' needs " + what +
+                      ", got " + describe(v.kind()));
+  };
+  needRelation(w, "write accesses { instance -> element } before 'before'");
+  needRelation(r, "read accesses { instance -> element } after 'before'");
+  needRelation(s, "a schedule { instance -> time } after 'under'");
+  AccessInfo info;
+  info.sink = r.asUnion();
+  if (kind == FlowKind::Last)
+    info.mustSource = w.asUnion();
+  else
+    info.maySource = w.asUnion();
+  info.schedule = s.asUnion();
+  Flow flow = computeFlow(info);
+  return Value::of((kind == FlowKind::Last ? flow.mustDependence
+                                           : flow.mayDependence)
+                       .coalesce());
 }
 
 } // namespace presburger::calc

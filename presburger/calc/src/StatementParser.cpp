@@ -152,6 +152,8 @@ std::unique_ptr<Expr> StatementParser::parseBinaryLevel(int level) {
 
 std::unique_ptr<Expr> StatementParser::parseUnary() {
   const Token &t = lexer_.peek();
+  if (t.kind == TokKind::Ident && (t.text == "last" || t.text == "any"))
+    return parseFlow();
   if (t.kind == TokKind::Ident) {
     if (std::optional<Function> fn = lookupFunction(t.text)) {
       Token fnTok = lexer_.next();
@@ -198,27 +200,78 @@ std::unique_ptr<Expr> StatementParser::parsePostfix() {
       continue;
     }
     if (t.kind == TokKind::Caret) {
-      Token caret = lexer_.next();
-      const Token &minus = lexer_.peek();
-      bool ok = minus.kind == TokKind::Minus && lexer_.peek(1).kind ==
-                                                    TokKind::Number &&
-                lexer_.peek(1).text == "1";
-      if (!ok)
-        throw CalcError(caret.pos, "only the inverse '^-1' may follow '^'",
-                        minus.kind == TokKind::End);
-      lexer_.next();
-      lexer_.next();
-      auto inv = std::make_unique<Expr>();
-      inv->kind = Expr::Kind::Inverse;
-      inv->pos = caret.pos;
-      inv->depth = e->depth + 1;
-      checkDepth(inv->depth, caret.pos);
-      inv->lhs = std::move(e);
-      e = std::move(inv);
+      e = parseCaret(std::move(e));
       continue;
     }
     return e;
   }
+}
+
+std::unique_ptr<Expr> StatementParser::parseCaret(std::unique_ptr<Expr> base) {
+  Token caret = lexer_.next();
+  const Token &after = lexer_.peek();
+  auto e = std::make_unique<Expr>();
+  e->pos = caret.pos;
+  e->depth = base->depth + 1;
+  checkDepth(e->depth, caret.pos);
+  e->lhs = std::move(base);
+  if (after.kind == TokKind::Minus && lexer_.peek(1).kind == TokKind::Number &&
+      lexer_.peek(1).text == "1") {
+    lexer_.next();
+    lexer_.next();
+    e->kind = Expr::Kind::Inverse;
+    return e;
+  }
+  if (after.kind == TokKind::Plus) {
+    lexer_.next();
+    e->kind = Expr::Kind::Closure;
+    return e;
+  }
+  if (after.kind == TokKind::Number) {
+    Token k = lexer_.next();
+    // A positive exponent that fits in 64 bits (powers are computed by
+    // repeated squaring, so even a large K costs few joins).
+    bool ok = k.text.size() <= 19 && k.text.find_first_not_of('0') !=
+                                         std::string::npos;
+    if (!ok)
+      throw CalcError(k.pos, "the power in 'm^K' must be a positive integer "
+                             "below 10^19, found " + k.text);
+    e->kind = Expr::Kind::Power;
+    e->text = k.text;
+    return e;
+  }
+  throw CalcError(caret.pos,
+                  "'^' is followed by '-1' (inverse), '+' (transitive "
+                  "closure) or a positive integer K (power), found " +
+                      describeToken(after),
+                  after.kind == TokKind::End);
+}
+
+std::unique_ptr<Expr> StatementParser::parseFlow() {
+  Token head = lexer_.next();
+  auto e = std::make_unique<Expr>();
+  e->kind = Expr::Kind::Flow;
+  e->flow = head.text == "last" ? FlowKind::Last : FlowKind::Any;
+  e->pos = head.pos;
+  enterNesting(head.pos);
+  ++flowNesting_;
+  auto expectKeyword = [&](const char *word, const char *after) {
+    const Token &t = lexer_.peek();
+    if (t.kind != TokKind::Ident || t.text != word)
+      fail(t, std::string("expected '") + word + "' after " + after +
+                  " of '" + head.text + "', found " + describeToken(t));
+    lexer_.next();
+  };
+  e->lhs = parseUnary();
+  expectKeyword("before", "the writes");
+  e->rhs = parseUnary();
+  expectKeyword("under", "the reads");
+  e->third = parseUnary();
+  --flowNesting_;
+  --nesting_;
+  e->depth = 1 + std::max({e->lhs->depth, e->rhs->depth, e->third->depth});
+  checkDepth(e->depth, head.pos);
+  return e;
 }
 
 std::unique_ptr<Expr> StatementParser::parsePrimary() {
@@ -243,7 +296,10 @@ std::unique_ptr<Expr> StatementParser::parsePrimary() {
     const Token &after = lexer_.peek();
     // A name followed directly by an operand: a call of a function that
     // does not exist (or a variable missing an operator after it).
-    if ((after.kind == TokKind::Ident && after.text != "cross") ||
+    bool flowKeyword = flowNesting_ > 0 && after.kind == TokKind::Ident &&
+                       (after.text == "before" || after.text == "under");
+    if ((after.kind == TokKind::Ident && after.text != "cross" &&
+         !flowKeyword) ||
         after.kind == TokKind::Literal) {
       if (isVariable_ && isVariable_(name.text))
         fail(after, "expected an operator or ';' after '" + name.text +
@@ -272,7 +328,7 @@ std::unique_ptr<Expr> StatementParser::parsePrimary() {
   }
   case TokKind::Number:
     fail(t, "unexpected number " + t.text +
-                " (numbers appear only in the inverse '^-1')");
+                " (numbers appear only after '^': 'm^-1', 'm^K')");
   case TokKind::End:
     fail(t, "expected an expression, found end of input");
   default:

@@ -59,15 +59,26 @@ enum class Function {
   IsUniverse,
   IsSingleValued,
   IsInjective,
-  IsBijective, // The last one: languageHelp (Help.cpp) lists up to it.
+  IsBijective,
+  IsExactClosure, // The last one: languageHelp (Help.cpp) lists up to it.
 };
 
 /// The function's name in the language.
 const char *name(Function f);
 /// The function called `word`, if any.
 std::optional<Function> lookupFunction(std::string_view word);
-/// Function names and the keywords `print`, `cross` and `help`: not usable
-/// as variable names.
+/// The dataflow forms `last W before R under S` and `any W before R under S`.
+enum class FlowKind {
+  Last, // exact (value-based) flow dependences
+  Any,  // may-dependences
+};
+
+/// `last` or `any`.
+const char *name(FlowKind k);
+
+/// Function names and the keywords `print`, `cross`, `help`, `last` and
+/// `any`: not usable as variable names (`before` and `under` are keywords
+/// only inside `last`/`any`).
 bool isReservedWord(std::string_view word);
 
 struct Expr {
@@ -78,22 +89,28 @@ struct Expr {
     Call,     // fn, lhs (the argument)
     Apply,    // lhs (the relation), rhs (the argument): m(s)
     Inverse,  // lhs: m^-1
+    Closure,  // lhs: m^+
+    Power,    // lhs, text (the exponent K as written): m^K
+    Flow,     // flow, lhs (W), rhs (R), third (S): last/any W before R under S
   };
   Kind kind;
   /// The token that makes the node: the literal, the name, the operator,
-  /// the function name, the `(` of an application, the `^` of an inverse.
+  /// the function name, the `(` of an application, the `^` of an inverse,
+  /// a closure or a power, the `last`/`any` of a dataflow form.
   SourcePos pos;
   std::string text;
   BinaryOp op = BinaryOp::Union;
   Function fn = Function::Coalesce;
-  std::unique_ptr<Expr> lhs, rhs;
+  FlowKind flow = FlowKind::Last;
+  std::unique_ptr<Expr> lhs, rhs, third;
   /// Height of the tree rooted here (a leaf has depth 1).
   unsigned depth = 1;
 };
 
 /// The expression fully parenthesized, for tests and debugging: binary
 /// nodes as `(a + b)`, calls as `(dom a)`, applications as `a(b)`, inverses
-/// as `a^-1`, literals as written.
+/// as `a^-1`, closures as `a^+`, powers as `a^3`, dataflow forms as
+/// `(last w before r under s)`, literals as written.
 std::string toString(const Expr &e);
 
 struct Statement {

@@ -28,6 +28,18 @@ Value evalCall(Function f, const Value &x);
 Value evalApply(const Value &m, const Value &s);
 /// `m^-1`.
 Value evalInverse(const Value &m);
+/// `m^+`: the transitive closure of the relation `m` (over all its spaces),
+/// exact when an exact closure is found, otherwise a superset of it that is
+/// closed under composition with `m` (Closure.h).
+Value evalClosure(const Value &m);
+/// `m^K` for the exponent `k` >= 1, as written (a decimal literal).
+Value evalPower(const Value &m, const std::string &k);
+/// `last W before R under S` (Last) and `any W before R under S` (Any):
+/// the flow dependences { source -> sink } of the reads `r` on the writes
+/// `w` under the schedule `s` (Dataflow.h): for Last the last write of each
+/// element before the read, all writes taken as definite; for Any every
+/// write of the element before the read.
+Value evalFlow(FlowKind kind, const Value &w, const Value &r, const Value &s);
 
 /// The points of `u` (sets, relations or a params set) whose parameters
 /// satisfy the params set `p` (iscc's `*` with a params set).

@@ -10,14 +10,17 @@
 //   cross      := arrow ('cross' arrow)*
 //   arrow      := lex   ('->' lex)*
 //   lex        := unary (('<<' | '<<=' | '>>' | '>>=') unary)*
-//   unary      := FUNCTION unary | postfix
-//   postfix    := primary ('(' expr ')' | '^' '-' '1')*
+//   unary      := FUNCTION unary | flow | postfix
+//   flow       := ('last' | 'any') unary 'before' unary 'under' unary
+//   postfix    := primary ('(' expr ')' | '^' '-' '1' | '^' '+' | '^' K)*
 //   primary    := NAME | LITERAL | '(' expr ')'
 //
 // Every binary operator associates to the left. A function applies to the
 // unary expression after it, so it binds tighter than any binary operator
 // (`coalesce a + b` is `(coalesce a) + b`) and looser than the postfix
-// application and inverse (`dom m^-1` is `dom (m^-1)`).
+// application, inverse, closure and power (`dom m^-1` is `dom (m^-1)`).
+// The operands of `last`/`any` are parsed as a function's argument is;
+// `before` and `under` are keywords only there.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PCALC_STATEMENTPARSER_H
@@ -62,6 +65,10 @@ private:
   std::unique_ptr<Expr> parseUnary();
   std::unique_ptr<Expr> parsePostfix();
   std::unique_ptr<Expr> parsePrimary();
+  /// After a postfix operand, at '^': the inverse, closure or power.
+  std::unique_ptr<Expr> parseCaret(std::unique_ptr<Expr> base);
+  /// At 'last' or 'any': the dataflow form.
+  std::unique_ptr<Expr> parseFlow();
   std::unique_ptr<Expr> makeBinary(BinaryOp op, SourcePos pos,
                                    std::unique_ptr<Expr> lhs,
                                    std::unique_ptr<Expr> rhs);
@@ -74,6 +81,8 @@ private:
   Lexer &lexer_;
   std::function<bool(const std::string &)> isVariable_;
   unsigned nesting_ = 0;
+  /// How many `last`/`any` forms enclose the current token.
+  unsigned flowNesting_ = 0;
 };
 
 } // namespace presburger::calc
