@@ -21,6 +21,7 @@
 // a regression. An unknown --op name is a usage error.
 //
 //===----------------------------------------------------------------------===//
+#include "FlowChecks.h"
 #include "IslOracle.h"
 #include "RandomSets.h"
 
@@ -65,6 +66,8 @@ struct Outcome {
   // Over-approximations (hulls, remove_divs): how our result compares with
   // isl's as point sets, when both are valid but may differ.
   enum Order { NoOrder, Same, Tighter, Looser, Incomparable } order = NoOrder;
+  // Transitive closure: which of the two closures are exact.
+  bool hasExactness = false, oursExact = false, islExact = false;
 };
 
 struct Stats {
@@ -77,6 +80,9 @@ struct Stats {
   bool hasCounts = false;
   unsigned same = 0, tighter = 0, looser = 0, incomparable = 0;
   bool hasOrder = false;
+  // Closures exact in both, in isl's only, in ours only, in neither.
+  unsigned bothExact = 0, islOnlyExact = 0, oursOnlyExact = 0, neitherExact = 0;
+  bool hasExactness = false;
 };
 
 /// The inputs of a case: isl-notation texts.
@@ -818,6 +824,27 @@ std::vector<Operation> operations() {
   add("remove_divs-relation", hullRelation, [](auto &o, auto &i, auto &c) {
     return checkHull(removeDivsOp(), o[0], i[0], c);
   });
+  add("transitive_closure", crosscheck::closureInputs,
+      [](auto &o, auto &i, auto &c) {
+        crosscheck::ClosureCheck check = crosscheck::checkClosure(o[0], i[0], c);
+        Outcome out;
+        if (!check.agree) {
+          out.kind = Outcome::Disagree;
+          out.detail = check.detail;
+          return out;
+        }
+        out.hasExactness = true;
+        out.oursExact = check.oursExact;
+        out.islExact = check.islExact;
+        return out;
+      });
+  add("compute_flow", crosscheck::flowInputs, [](auto &o, auto &i, auto &c) {
+    Outcome out;
+    out.detail = crosscheck::checkFlow(o, i, c);
+    if (!out.detail.empty())
+      out.kind = Outcome::Disagree;
+    return out;
+  });
   return ops;
 }
 
@@ -962,9 +989,9 @@ int main(int argc, char **argv) {
           ours.push_back(parseUnion(text));
           bool asMap = ours.back().isRelationUnion() &&
                        !ours.back().isEmptyUnion();
-          if (ours.back().isEmptyUnion())
-            asMap = text.find("->") != std::string::npos &&
-                    text.find("->") > text.find('{');
+          if (ours.back().isEmptyUnion()) // a map when '->' is in braces
+            asMap = text.find('{') != std::string::npos &&
+                    text.find("->", text.find('{')) != std::string::npos;
           std::optional<IslObject> obj = IslObject::parse(ctx, text, asMap);
           if (!obj) {
             ok = false;
@@ -1008,6 +1035,13 @@ int main(int argc, char **argv) {
       if (out.kind == Outcome::Budget && opt.verbose)
         std::cout << "BUDGET seed " << opt.seed << " op " << op.name
                   << " case " << k << "\n";
+      if (out.hasExactness) {
+        st.hasExactness = true;
+        st.bothExact += out.oursExact && out.islExact;
+        st.islOnlyExact += !out.oursExact && out.islExact;
+        st.oursOnlyExact += out.oursExact && !out.islExact;
+        st.neitherExact += !out.oursExact && !out.islExact;
+      }
       if (out.order != Outcome::NoOrder) {
         st.hasOrder = true;
         st.same += out.order == Outcome::Same;
@@ -1048,6 +1082,11 @@ int main(int argc, char **argv) {
       std::printf("  %-18s vs isl: same %u, ours tighter %u, ours looser %u, "
                   "incomparable %u\n",
                   "", st.same, st.tighter, st.looser, st.incomparable);
+    if (st.hasExactness)
+      std::printf("  %-18s exact closures: both %u, isl only %u, ours only "
+                  "%u, neither %u\n",
+                  "", st.bothExact, st.islOnlyExact, st.oursOnlyExact,
+                  st.neitherExact);
   }
   std::printf("total %u cases, %u disagreements, %.1f s\n", total,
               totalDisagreements, secs);

@@ -39,7 +39,8 @@ struct AccessInfo {
 struct Flow {
   /// { source -> sink }: each sink access related to the last must source
   /// of its element before it, when the last definite write (must source
-  /// or kill) before it is a must source.
+  /// or kill) before it is a must source and no may source of the element
+  /// runs between that write and the sink (as isl).
   UnionRelation mustDependence;
   /// { source -> sink }: the must dependences, and every may source of the
   /// element that runs before the sink and after its last definite write

@@ -106,12 +106,18 @@ Flow computeFlow(const AccessInfo &info) {
     perWriter = perWriter.unite(
         UnionRelation(piece).applyRange(schedule).lexmax());
   const UnionRelation last = perWriter.lexmax();
-  const UnionRelation mustT =
+  const UnionRelation lastMust =
       mustC.intersect(last.applyRange(schedule.reverse()));
   const UnionRelation afterLast = last.lexOrderTo(
       schedule.intersectDomain(info.maySource.domain()), LexOrder::LT);
+  const UnionRelation mayAfterLast = mayC.intersect(afterLast);
+  // A may source between the last definite write and the sink may have
+  // overwritten its value: that write is then a may source only (isl's
+  // rule: must dependences are the ones that surely carry the value).
+  const UnionRelation mustT =
+      lastMust.intersectDomain(tagged.subtract(mayAfterLast.domain()));
   const UnionRelation undefined = tagged.subtract(last.domain());
-  const UnionRelation mayT = mustT.unite(mayC.intersect(afterLast))
+  const UnionRelation mayT = lastMust.unite(mayAfterLast)
                                  .unite(mayC.intersectDomain(undefined));
   Flow f;
   // Not coalesced: with divisions (wrapping allocations, strides) that can
