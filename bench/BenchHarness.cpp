@@ -1,4 +1,5 @@
 //===- BenchHarness.cpp - Side-by-side benchmarks of the engine and isl ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "BenchHarness.h"
 
 #include "presburger/Errors.h"
@@ -149,7 +150,8 @@ IslVal islRead(const std::string &text, bool asMap) {
 }
 
 std::string islToString(const IslVal &v) {
-  char *s = v.set ? isl_set_to_str(v.set) : (v.map ? isl_map_to_str(v.map) : nullptr);
+  char *s =
+      v.set ? isl_set_to_str(v.set) : (v.map ? isl_map_to_str(v.map) : nullptr);
   if (!s)
     return v.boolean < 0 ? "<error>" : (v.boolean ? "true" : "false");
   std::string out(s);
@@ -158,14 +160,12 @@ std::string islToString(const IslVal &v) {
 }
 
 /// Dispatches on set/map: `fs` for sets, `fm` for maps (same arity).
-template <typename FS, typename FM>
-IslVal unary(IslVal *in, FS fs, FM fm) {
+template <typename FS, typename FM> IslVal unary(IslVal *in, FS fs, FM fm) {
   if (in[0].set)
     return fs(in[0].set);
   return fm(in[0].map);
 }
-template <typename FS, typename FM>
-IslVal binary(IslVal *in, FS fs, FM fm) {
+template <typename FS, typename FM> IslVal binary(IslVal *in, FS fs, FM fm) {
   if (in[0].set && in[1].set)
     return fs(in[0].set, in[1].set);
   if (in[0].map && in[1].map)
@@ -204,7 +204,9 @@ struct OpImpl {
 const std::vector<OpImpl> &opTable() {
   static const std::vector<OpImpl> table = {
       {{"is_empty", 1, 0, "integer emptiness"},
-       [](auto &in, auto &) { return truth(in[0].isEmpty()); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return truth(in[0].isEmpty());
+       } ISL([](IslVal *in, auto &) {
          return unary(
              in,
              [](isl_set *s) {
@@ -219,14 +221,24 @@ const std::vector<OpImpl> &opTable() {
              });
        })},
       {{"sample", 1, 0, "one integer point (or none: empty)"},
-       [](auto &in, auto &) { return value(samplePointOf(in[0])); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(samplePointOf(in[0]));
+       } ISL([](IslVal *in, auto &) {
          return unary(
-             in, [](isl_set *s) { return islSet(isl_set_from_basic_set(isl_set_sample(s))); },
-             [](isl_map *m) { return islMap(isl_map_from_basic_map(isl_map_sample(m))); });
+             in,
+             [](isl_set *s) {
+               return islSet(isl_set_from_basic_set(isl_set_sample(s)));
+             },
+             [](isl_map *m) {
+               return islMap(isl_map_from_basic_map(isl_map_sample(m)));
+             });
        }),
        "member"},
-      {{"is_disjoint", 2, 0, "disjointness test (emptiness of the intersection)"},
-       [](auto &in, auto &) { return truth(in[0].isDisjoint(in[1])); } ISL([](IslVal *in, auto &) {
+      {{"is_disjoint", 2, 0,
+        "disjointness test (emptiness of the intersection)"},
+       [](auto &in, auto &) {
+         return truth(in[0].isDisjoint(in[1]));
+       } ISL([](IslVal *in, auto &) {
          return binary(
              in,
              [](isl_set *a, isl_set *b) {
@@ -243,31 +255,54 @@ const std::vector<OpImpl> &opTable() {
              });
        })},
       {{"intersect", 2, 0, "intersection"},
-       [](auto &in, auto &) { return value(in[0].intersect(in[1])); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].intersect(in[1]));
+       } ISL([](IslVal *in, auto &) {
          return binary(
-             in, [](isl_set *a, isl_set *b) { return islSet(isl_set_intersect(a, b)); },
-             [](isl_map *a, isl_map *b) { return islMap(isl_map_intersect(a, b)); });
+             in,
+             [](isl_set *a, isl_set *b) {
+               return islSet(isl_set_intersect(a, b));
+             },
+             [](isl_map *a, isl_map *b) {
+               return islMap(isl_map_intersect(a, b));
+             });
        })},
       {{"union", 2, 0, "union"},
-       [](auto &in, auto &) { return value(in[0].unite(in[1])); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].unite(in[1]));
+       } ISL([](IslVal *in, auto &) {
          return binary(
-             in, [](isl_set *a, isl_set *b) { return islSet(isl_set_union(a, b)); },
-             [](isl_map *a, isl_map *b) { return islMap(isl_map_union(a, b)); });
+             in,
+             [](isl_set *a, isl_set *b) { return islSet(isl_set_union(a, b)); },
+             [](isl_map *a, isl_map *b) {
+               return islMap(isl_map_union(a, b));
+             });
        })},
       {{"subtract", 2, 0, "difference"},
-       [](auto &in, auto &) { return value(in[0].subtract(in[1])); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].subtract(in[1]));
+       } ISL([](IslVal *in, auto &) {
          return binary(
-             in, [](isl_set *a, isl_set *b) { return islSet(isl_set_subtract(a, b)); },
-             [](isl_map *a, isl_map *b) { return islMap(isl_map_subtract(a, b)); });
+             in,
+             [](isl_set *a, isl_set *b) {
+               return islSet(isl_set_subtract(a, b));
+             },
+             [](isl_map *a, isl_map *b) {
+               return islMap(isl_map_subtract(a, b));
+             });
        })},
       {{"complement", 1, 0, "complement"},
-       [](auto &in, auto &) { return value(in[0].complement()); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].complement());
+       } ISL([](IslVal *in, auto &) {
          return unary(
              in, [](isl_set *s) { return islSet(isl_set_complement(s)); },
              [](isl_map *m) { return islMap(isl_map_complement(m)); });
        })},
       {{"is_subset", 2, 0, "inclusion test"},
-       [](auto &in, auto &) { return truth(in[0].isSubsetOf(in[1])); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return truth(in[0].isSubsetOf(in[1]));
+       } ISL([](IslVal *in, auto &) {
          return binary(
              in,
              [](isl_set *a, isl_set *b) {
@@ -284,7 +319,9 @@ const std::vector<OpImpl> &opTable() {
              });
        })},
       {{"is_equal", 2, 0, "equality test"},
-       [](auto &in, auto &) { return truth(in[0].isEqual(in[1])); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return truth(in[0].isEqual(in[1]));
+       } ISL([](IslVal *in, auto &) {
          return binary(
              in,
              [](isl_set *a, isl_set *b) {
@@ -309,11 +346,17 @@ const std::vector<OpImpl> &opTable() {
          unsigned pos = unsigned(ints[0]), n = unsigned(ints[1]);
          return unary(
              in,
-             [&](isl_set *s) { return islSet(isl_set_project_out(s, isl_dim_set, pos, n)); },
-             [&](isl_map *m) { return islMap(isl_map_project_out(m, isl_dim_out, pos, n)); });
+             [&](isl_set *s) {
+               return islSet(isl_set_project_out(s, isl_dim_set, pos, n));
+             },
+             [&](isl_map *m) {
+               return islMap(isl_map_project_out(m, isl_dim_out, pos, n));
+             });
        })},
       {{"apply", 2, 0, "image of a set under a relation"},
-       [](auto &in, auto &) { return value(in[0].apply(in[1])); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].apply(in[1]));
+       } ISL([](IslVal *in, auto &) {
          if (!in[0].set || !in[1].map) {
            in[0].free();
            in[1].free();
@@ -322,88 +365,138 @@ const std::vector<OpImpl> &opTable() {
          return islSet(isl_set_apply(in[0].set, in[1].map));
        })},
       {{"apply_range", 2, 0, "composition of relations (this, then other)"},
-       [](auto &in, auto &) { return value(in[0].applyRange(in[1])); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].applyRange(in[1]));
+       } ISL([](IslVal *in, auto &) {
          return binary(
-             in, [](isl_set *a, isl_set *b) { return islSet(isl_set_apply(a, isl_map_from_range(b))); },
-             [](isl_map *a, isl_map *b) { return islMap(isl_map_apply_range(a, b)); });
+             in,
+             [](isl_set *a, isl_set *b) {
+               return islSet(isl_set_apply(a, isl_map_from_range(b)));
+             },
+             [](isl_map *a, isl_map *b) {
+               return islMap(isl_map_apply_range(a, b));
+             });
        })},
       {{"reverse", 1, 0, "inverse relation"},
-       [](auto &in, auto &) { return value(in[0].reverse()); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].reverse());
+       } ISL([](IslVal *in, auto &) {
          return unary(
              in, [](isl_set *s) { return islSet(s); },
              [](isl_map *m) { return islMap(isl_map_reverse(m)); });
        })},
       {{"domain", 1, 0, "domain of a relation"},
-       [](auto &in, auto &) { return value(in[0].domain()); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].domain());
+       } ISL([](IslVal *in, auto &) {
          return unary(
              in, [](isl_set *s) { return islSet(s); },
              [](isl_map *m) { return islSet(isl_map_domain(m)); });
        })},
       {{"range", 1, 0, "range of a relation"},
-       [](auto &in, auto &) { return value(in[0].range()); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].range());
+       } ISL([](IslVal *in, auto &) {
          return unary(
              in, [](isl_set *s) { return islSet(s); },
              [](isl_map *m) { return islSet(isl_map_range(m)); });
        })},
       {{"deltas", 1, 0, "difference vectors of a relation"},
-       [](auto &in, auto &) { return value(in[0].deltas()); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].deltas());
+       } ISL([](IslVal *in, auto &) {
          return unary(
              in, [](isl_set *s) { return islSet(s); },
              [](isl_map *m) { return islSet(isl_map_deltas(m)); });
        })},
       {{"lex_lt", 2, 0, "lexicographic order relation (<<)"},
-       [](auto &in, auto &) { return value(in[0].lexOrderTo(in[1], LexOrder::LT)); }
-       ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].lexOrderTo(in[1], LexOrder::LT));
+       } ISL([](IslVal *in, auto &) {
          return binary(
-             in, [](isl_set *a, isl_set *b) { return islMap(isl_set_lex_lt_set(a, b)); },
-             [](isl_map *a, isl_map *b) { return islMap(isl_map_lex_lt_map(a, b)); });
+             in,
+             [](isl_set *a, isl_set *b) {
+               return islMap(isl_set_lex_lt_set(a, b));
+             },
+             [](isl_map *a, isl_map *b) {
+               return islMap(isl_map_lex_lt_map(a, b));
+             });
        })},
       {{"lexmin", 1, 0, "lexicographic minimum"},
-       [](auto &in, auto &) { return value(in[0].lexmin()); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].lexmin());
+       } ISL([](IslVal *in, auto &) {
          return unary(
              in, [](isl_set *s) { return islSet(isl_set_lexmin(s)); },
              [](isl_map *m) { return islMap(isl_map_lexmin(m)); });
        })},
       {{"lexmax", 1, 0, "lexicographic maximum"},
-       [](auto &in, auto &) { return value(in[0].lexmax()); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].lexmax());
+       } ISL([](IslVal *in, auto &) {
          return unary(
              in, [](isl_set *s) { return islSet(isl_set_lexmax(s)); },
              [](isl_map *m) { return islMap(isl_map_lexmax(m)); });
        })},
       {{"gist", 2, 0, "simplification in a context"},
-       [](auto &in, auto &) { return value(in[0].gist(in[1])); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].gist(in[1]));
+       } ISL([](IslVal *in, auto &) {
          return binary(
-             in, [](isl_set *a, isl_set *b) { return islSet(isl_set_gist(a, b)); },
+             in,
+             [](isl_set *a, isl_set *b) { return islSet(isl_set_gist(a, b)); },
              [](isl_map *a, isl_map *b) { return islMap(isl_map_gist(a, b)); });
        }),
        "gist"},
       {{"convex_hull", 1, 0, "convex hull (over-approximation, one disjunct)"},
-       [](auto &in, auto &) { return value(Relation(in[0].convexHull())); }
-       ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(Relation(in[0].convexHull()));
+       } ISL([](IslVal *in, auto &) {
          return unary(
-             in, [](isl_set *s) { return islSet(isl_set_from_basic_set(isl_set_convex_hull(s))); },
-             [](isl_map *m) { return islMap(isl_map_from_basic_map(isl_map_convex_hull(m))); });
+             in,
+             [](isl_set *s) {
+               return islSet(isl_set_from_basic_set(isl_set_convex_hull(s)));
+             },
+             [](isl_map *m) {
+               return islMap(isl_map_from_basic_map(isl_map_convex_hull(m)));
+             });
        }),
        "superset"},
       {{"polyhedral_hull", 1, 0, "convex hull without divisions (iscc poly)"},
-       [](auto &in, auto &) { return value(Relation(in[0].polyhedralHull())); }
-       ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(Relation(in[0].polyhedralHull()));
+       } ISL([](IslVal *in, auto &) {
          return unary(
              in,
-             [](isl_set *s) { return islSet(isl_set_from_basic_set(isl_set_polyhedral_hull(s))); },
-             [](isl_map *m) { return islMap(isl_map_from_basic_map(isl_map_polyhedral_hull(m))); });
+             [](isl_set *s) {
+               return islSet(
+                   isl_set_from_basic_set(isl_set_polyhedral_hull(s)));
+             },
+             [](isl_map *m) {
+               return islMap(
+                   isl_map_from_basic_map(isl_map_polyhedral_hull(m)));
+             });
        }),
        "superset"},
-      {{"simple_hull", 1, 0, "simple hull (translates of the input's constraints)"},
-       [](auto &in, auto &) { return value(Relation(in[0].simpleHull())); }
-       ISL([](IslVal *in, auto &) {
+      {{"simple_hull", 1, 0,
+        "simple hull (translates of the input's constraints)"},
+       [](auto &in, auto &) {
+         return value(Relation(in[0].simpleHull()));
+       } ISL([](IslVal *in, auto &) {
          return unary(
-             in, [](isl_set *s) { return islSet(isl_set_from_basic_set(isl_set_simple_hull(s))); },
-             [](isl_map *m) { return islMap(isl_map_from_basic_map(isl_map_simple_hull(m))); });
+             in,
+             [](isl_set *s) {
+               return islSet(isl_set_from_basic_set(isl_set_simple_hull(s)));
+             },
+             [](isl_map *m) {
+               return islMap(isl_map_from_basic_map(isl_map_simple_hull(m)));
+             });
        }),
        "superset"},
       {{"coalesce", 1, 0, "fewer disjuncts, same points"},
-       [](auto &in, auto &) { return value(in[0].coalesce()); } ISL([](IslVal *in, auto &) {
+       [](auto &in, auto &) {
+         return value(in[0].coalesce());
+       } ISL([](IslVal *in, auto &) {
          return unary(
              in, [](isl_set *s) { return islSet(isl_set_coalesce(s)); },
              [](isl_map *m) { return islMap(isl_map_coalesce(m)); });
@@ -472,7 +565,8 @@ bool sameResult(const OpImpl &op, const OurResult &ours, const IslVal &theirs,
     if (inside == isl_bool_true && theirsEmpty != isl_bool_error &&
         oursEmpty == (theirsEmpty == isl_bool_true))
       return true;
-    why = "ours: " + ours.rel->toString() + "\n    isl:  " + islToString(theirs);
+    why =
+        "ours: " + ours.rel->toString() + "\n    isl:  " + islToString(theirs);
     return false;
   }
   bool asMap = ours.rel->isRelation();
@@ -565,8 +659,8 @@ bool sameAsMlir(const OurResult &ours, const MlirResult &theirs,
   } catch (const std::exception &e) {
     why = "cannot compare (" + std::string(e.what()) + ")\n    ";
   }
-  why += "ours: " + ours.rel->toString() + "\n    mlir: " +
-         theirs.rel->toString();
+  why +=
+      "ours: " + ours.rel->toString() + "\n    mlir: " + theirs.rel->toString();
   return false;
 }
 #endif
@@ -687,7 +781,8 @@ std::optional<std::string> readObject(const std::string &line, size_t &pos) {
 }
 
 void skipBlanks(const std::string &line, size_t &pos) {
-  while (pos < line.size() && std::isspace(static_cast<unsigned char>(line[pos])))
+  while (pos < line.size() &&
+         std::isspace(static_cast<unsigned char>(line[pos])))
     ++pos;
 }
 
@@ -697,7 +792,8 @@ bool parseCorpusLine(const std::string &line, Case &c, std::string &error) {
   size_t pos = 0;
   skipBlanks(line, pos);
   size_t opEnd = pos;
-  while (opEnd < line.size() && !std::isspace(static_cast<unsigned char>(line[opEnd])))
+  while (opEnd < line.size() &&
+         !std::isspace(static_cast<unsigned char>(line[opEnd])))
     ++opEnd;
   c.op = line.substr(pos, opEnd - pos);
   pos = opEnd;
@@ -734,7 +830,6 @@ bool parseCorpusLine(const std::string &line, Case &c, std::string &error) {
   return true;
 }
 
-
 double runOurs(const Case &c, unsigned iterations) {
   const OpImpl *op = findImpl(c.op);
   if (!op || c.inputs.size() != op->info.arity)
@@ -768,8 +863,8 @@ void registerCase(const Case &c) {
       isMap.push_back(inputs->back().isRelation());
     }
   } catch (const std::exception &e) {
-    std::cerr << "bench: " << base << ": we cannot parse the input: "
-              << e.what() << "\n";
+    std::cerr << "bench: " << base
+              << ": we cannot parse the input: " << e.what() << "\n";
     return;
   }
 
@@ -816,8 +911,8 @@ void registerCase(const Case &c) {
       auto p2 = Clock::now();
       again.free();
       islParseSeconds = std::chrono::duration<double>(p1 - p0).count();
-      islOpSeconds = std::min(
-          islOpSeconds, std::chrono::duration<double>(p2 - p1).count());
+      islOpSeconds = std::min(islOpSeconds,
+                              std::chrono::duration<double>(p2 - p1).count());
     }
     islOutDisjuncts = islDisjuncts(islOnce);
     if (islOnce.boolean < 0 && !islOnce.isRel()) {
@@ -842,7 +937,8 @@ void registerCase(const Case &c) {
   std::vector<int> ints = c.ints;
   benchmark::RegisterBenchmark(
       (base + "/ours").c_str(),
-      [inputs, ours, ints, ourDisjuncts, label, ourError](benchmark::State &state) {
+      [inputs, ours, ints, ourDisjuncts, label,
+       ourError](benchmark::State &state) {
         if (!ourError.empty()) {
           state.SkipWithError(ourError.c_str());
           return;
@@ -854,7 +950,8 @@ void registerCase(const Case &c) {
             benchmark::DoNotOptimize(r);
           }
           auto t1 = Clock::now();
-          state.SetIterationTime(std::chrono::duration<double>(t1 - t0).count());
+          state.SetIterationTime(
+              std::chrono::duration<double>(t1 - t0).count());
         }
         state.counters["out_disjuncts"] = ourDisjuncts;
         if (!label.empty())
@@ -916,8 +1013,9 @@ int runBenchmarks(int argc, char **argv) {
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   if (gMismatches)
-    std::cerr << "bench: " << gMismatches
-              << " case(s) where the engine and isl disagree (label MISMATCH)\n";
+    std::cerr
+        << "bench: " << gMismatches
+        << " case(s) where the engine and isl disagree (label MISMATCH)\n";
 #ifdef PRESBURGER_BENCH_HAVE_MLIR
   std::cerr << "bench: " << gMlirCases << " case(s) with an mlir side (MLIR "
             << mlirVersion() << ")";

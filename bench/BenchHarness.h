@@ -1,4 +1,5 @@
 //===- BenchHarness.h - Side-by-side benchmarks of the engine and isl -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A benchmark case is an operation name, its inputs as isl-notation text and
 // optional integer arguments. Each case is registered twice with Google

@@ -1,4 +1,5 @@
 //===- Corpus.cpp - Recorded operations in isl notation -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Family 3: reads a corpus of operations, one a line,
 //
@@ -32,8 +33,9 @@ int main(int argc, char **argv) {
     } else if (std::strcmp(argv[i], "--list") == 0) {
       for (const bench::OperationInfo &op : bench::operations())
         std::cout << op.name << " (" << op.arity << " object(s)"
-                  << (op.numInts ? ", " + std::to_string(op.numInts) + " integer(s)"
-                                 : std::string())
+                  << (op.numInts
+                          ? ", " + std::to_string(op.numInts) + " integer(s)"
+                          : std::string())
                   << "): " << op.description << "\n";
       return 0;
     } else {

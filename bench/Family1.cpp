@@ -1,4 +1,5 @@
 //===- Family1.cpp - Compiler-sized problems ------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Family 1: what a polyhedral compiler asks. Loop nests of depth 1 to 6 with
 // six kinds of iteration domain, access relations of the form
@@ -52,7 +53,8 @@ std::string join(const std::vector<std::string> &parts, const char *sep) {
 }
 
 /// The constraints of a domain kind, without braces or tuple.
-std::vector<std::string> domainConstraints(const std::string &kind, unsigned d) {
+std::vector<std::string> domainConstraints(const std::string &kind,
+                                           unsigned d) {
   std::vector<std::string> c;
   std::string last = var(d - 1);
   for (unsigned k = 0; k < d; ++k) {
@@ -90,7 +92,8 @@ std::string domain(const std::string &kind, unsigned d,
                    const std::vector<std::string> &extra = {}) {
   std::vector<std::string> c = domainConstraints(kind, d);
   c.insert(c.end(), extra.begin(), extra.end());
-  return withParams(kind, "{ " + tuple("S", d) + " : " + join(c, " and ") + " }");
+  return withParams(kind,
+                    "{ " + tuple("S", d) + " : " + join(c, " and ") + " }");
 }
 
 /// The loop box without the kind's special constraints: the context a
@@ -103,7 +106,8 @@ std::string box(const std::string &kind, unsigned d) {
     else
       c.push_back("0 <= " + var(k) + " < 128");
   }
-  return withParams(kind, "{ " + tuple("S", d) + " : " + join(c, " and ") + " }");
+  return withParams(kind,
+                    "{ " + tuple("S", d) + " : " + join(c, " and ") + " }");
 }
 
 /// A guard set in the domain's space (a predicate a compiler intersects
@@ -201,7 +205,8 @@ std::string domainRewritten(const std::string &kind, unsigned d) {
   r.push_back(var(0) + " <= 1000000");
   if (parametric(kind))
     r.push_back(var(d - 1) + " <= n + 5");
-  return withParams(kind, "{ " + tuple("S", d) + " : " + join(r, " and ") + " }");
+  return withParams(kind,
+                    "{ " + tuple("S", d) + " : " + join(r, " and ") + " }");
 }
 
 /// Three diagonal tiles of a domain: tile t is 32t <= i0, i{d-1} < 32t + 32
@@ -251,7 +256,8 @@ void registerAll() {
       addCase("intersect", inst, {dom, guardSet(kind, d)});
       addCase("union", inst, {dom, domain(kind, d, {"i0 >= 1"})});
       addCase("subtract", inst, {dom, guardSet(kind, d)});
-      addCase("is_subset", inst, {domain(kind, d, {var(d - 1) + " >= 2"}), dom});
+      addCase("is_subset", inst,
+              {domain(kind, d, {var(d - 1) + " >= 2"}), dom});
       addCase("is_equal", inst, {dom, domainRewritten(kind, d)});
       addCase("project", inst, {dom}, {int(d - 1), 1});
       addCase("apply", inst, {dom, access(d)});
@@ -260,7 +266,8 @@ void registerAll() {
       addCase("lex_lt", inst, {dom, dom});
       addCase("lexmin", inst, {dom});
       addCase("lexmin", inst + "-dep", {dependence(kind, d)});
-      addCase("gist", inst, {domain(kind, d, {var(d - 1) + " < 100"}), box(kind, d)});
+      addCase("gist", inst,
+              {domain(kind, d, {var(d - 1) + " < 100"}), box(kind, d)});
       addCase("coalesce", inst, {splitDomain(kind, d)});
       // Hulls: depth 4 at most, 3 for `tiled` (hulls of several divisions
       // and a parameter get expensive for both engines: at depth 4 our
@@ -268,7 +275,8 @@ void registerAll() {
       // isl's hull of the peeled one runs for minutes; every case runs once
       // at registration).
       if (d <= (kind == "tiled" ? 3u : 4u))
-        for (const char *hull : {"convex_hull", "polyhedral_hull", "simple_hull"}) {
+        for (const char *hull :
+             {"convex_hull", "polyhedral_hull", "simple_hull"}) {
           addCase(hull, inst + "-split", {splitDomain(kind, d)});
           addCase(hull, inst + "-peeled", {peeledTail(kind, d)});
           if (d >= 2)

@@ -1,4 +1,5 @@
 //===- Family2.cpp - Scaling series ---------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Family 2: how cost grows. Each series varies one size and keeps the rest
 // small; instance names are <series>-<step> so that the summary prints one
@@ -58,10 +59,11 @@ std::string coupledConstraints(unsigned n, int lo, int b) {
   std::vector<std::string> c;
   for (unsigned k = 0; k < n; ++k) {
     std::string x = numbered("x", k);
-    c.push_back(std::to_string(lo) + " <= " + x + " < " + std::to_string(lo + b));
+    c.push_back(std::to_string(lo) + " <= " + x + " < " +
+                std::to_string(lo + b));
     if (k + 1 < n)
-      c.push_back(x + " + " + numbered("x", k + 1) + " <= " +
-                  std::to_string(2 * lo + 3 * b / 2));
+      c.push_back(x + " + " + numbered("x", k + 1) +
+                  " <= " + std::to_string(2 * lo + 3 * b / 2));
   }
   return join(c, " and ");
 }
@@ -76,10 +78,11 @@ std::string polygonPrism(unsigned m, int r) {
   const double pi = 3.14159265358979323846;
   for (unsigned k = 0; k < m; ++k) {
     double a = 2 * pi * k / m;
-    int p = int(std::lround(16 * std::cos(a))), q = int(std::lround(16 * std::sin(a)));
+    int p = int(std::lround(16 * std::cos(a))),
+        q = int(std::lround(16 * std::sin(a)));
     int bound = int(std::lround(r * std::sqrt(double(p * p + q * q))));
-    c.push_back(std::to_string(p) + "x0 + " + std::to_string(q) + "x1 <= " +
-                std::to_string(bound));
+    c.push_back(std::to_string(p) + "x0 + " + std::to_string(q) +
+                "x1 <= " + std::to_string(bound));
   }
   c.push_back("0 <= x2 < 10");
   return "{ [x0, x1, x2] : " + join(c, " and ") + " }";
@@ -90,10 +93,10 @@ std::string boxChain(unsigned k, int shift) {
   std::vector<std::string> parts;
   for (unsigned i = 0; i < k; ++i) {
     int a = 4 * int(i) + shift;
-    parts.push_back("[x0, x1, x2] : " + std::to_string(a) + " <= x0 <= " +
-                    std::to_string(a + 5) + " and 0 <= x1 <= 7 and " +
-                    std::to_string(int(i)) + " <= x2 <= " +
-                    std::to_string(int(i) + 7));
+    parts.push_back("[x0, x1, x2] : " + std::to_string(a) +
+                    " <= x0 <= " + std::to_string(a + 5) +
+                    " and 0 <= x1 <= 7 and " + std::to_string(int(i)) +
+                    " <= x2 <= " + std::to_string(int(i) + 7));
   }
   return "{ " + join(parts, "; ") + " }";
 }
@@ -139,8 +142,9 @@ void registerAll() {
     addCase("lexmin", inst, {a});
     addCase("gist", inst, {a, b});
     std::string body = coupledConstraints(n, 0, 10);
-    addCase("coalesce", inst, {"{ " + tuple(n) + " : x0 <= 4 and " + body + "; " +
-                               tuple(n) + " : x0 >= 5 and " + body + " }"});
+    addCase("coalesce", inst,
+            {"{ " + tuple(n) + " : x0 <= 4 and " + body + "; " + tuple(n) +
+             " : x0 >= 5 and " + body + " }"});
   }
   // Hulls in growing dimension: two coupled boxes shifted by 3. The hull's
   // facets grow quickly with N: at N = 6 both engines take about 2 s per
@@ -188,8 +192,9 @@ void registerAll() {
     addCase("project", inst, {a}, {1, 1});
     addCase("lexmin", inst, {a});
     std::string body = bigLatticeConstraints(c);
-    addCase("coalesce", inst, {"{ [x0, x1, x2] : " + body + " and x1 <= 10; " +
-                               "[x0, x1, x2] : " + body + " and x1 >= 11 }"});
+    addCase("coalesce", inst,
+            {"{ [x0, x1, x2] : " + body + " and x1 <= 10; " +
+             "[x0, x1, x2] : " + body + " and x1 >= 11 }"});
   }
 }
 

@@ -1,4 +1,5 @@
 //===- MlirPeer.cpp - MLIR's Presburger library as a third benchmark side -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Conversions between our objects and mlir::presburger's, and MLIR's side of
 // the operations it has (see MlirPeer.h).
@@ -75,10 +76,10 @@ struct OpName {
 
 // The harness's operation names (BenchHarness.cpp) that MLIR has.
 constexpr OpName kOps[] = {
-    {"is_empty", Op::IsEmpty, 0},     {"intersect", Op::Intersect, 0},
-    {"union", Op::Union, 0},          {"subtract", Op::Subtract, 2},
+    {"is_empty", Op::IsEmpty, 0},      {"intersect", Op::Intersect, 0},
+    {"union", Op::Union, 0},           {"subtract", Op::Subtract, 2},
     {"complement", Op::Complement, 1}, {"is_subset", Op::IsSubset, 2},
-    {"is_equal", Op::IsEqual, 3},     {"coalesce", Op::Coalesce, 0},
+    {"is_equal", Op::IsEqual, 3},      {"coalesce", Op::Coalesce, 0},
     {"lexmin", Op::LexminSymbolic, 0},
 };
 

@@ -1,4 +1,5 @@
 //===- MlirPeer.h - MLIR's Presburger library as a third benchmark side ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The third side of the harness: MLIR's Presburger library (LLVM 15,
 // mlir::presburger) on the operations it has. Our parsed objects are
@@ -47,8 +48,7 @@ public:
   /// the operation or cannot be trusted on these inputs.
   static std::unique_ptr<MlirCase>
   prepare(const std::string &op,
-          const std::vector<presburger::Relation> &inputs,
-          std::string &whyNot);
+          const std::vector<presburger::Relation> &inputs, std::string &whyNot);
   ~MlirCase();
 
   /// The timed body: runs the operation on the converted inputs, consumes

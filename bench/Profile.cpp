@@ -1,4 +1,5 @@
 //===- Profile.cpp - One operation in a loop, for profilers ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Runs our side of one operation, written as a corpus line, in a loop, so
 // that perf or callgrind see only the engine:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Summarizes Google Benchmark JSON output of the bench-* programs.
 
 Benchmark names are <family>/<operation>/<instance>/<engine>[/manual_time]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs the libraries, their headers and a CMake package so that
 # `find_package(presburger)` works from an installed prefix.
 include(GNUInstallDirs)

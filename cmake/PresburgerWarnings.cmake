@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Warnings on, kept at zero; sanitizers and fuzzing instrumentation as asked.
 add_library(presburger_warnings INTERFACE)
 target_compile_options(presburger_warnings INTERFACE -Wall -Wextra -Wpedantic

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds Release and runs every benchmark (our engine, isl and MLIR's
 # Presburger library side by side), then prints the summary: per family and
 # operation our median time, isl's and MLIR's, the ratios isl/ours,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Configures and builds into build/ (or $BUILD_DIR) with the given extra
 # CMake arguments. Installs missing packages first.
 set -euo pipefail

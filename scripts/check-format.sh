@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Checks that the C++ sources (*.h, *.cpp) under the given directories (the
 # whole tree by default) are formatted as .clang-format says. Lists the files
 # that are not and exits 1; `clang-format -i FILE` fixes one. Needs

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs the Debian packages the project needs, when they are missing.
 # Safe to run repeatedly; does nothing when everything is present.
 #
@@ -8,11 +9,12 @@ set -euo pipefail
 # Boost.Multiprecision, libedit-dev for the calculator's line editing), the
 # tests (libgtest-dev, libgmock-dev, libisl-dev for the cross-checks,
 # gcc (the C compiler) and pkg-config for the C API tests), the benchmarks
-# (libbenchmark-dev), the fuzzers (clang, PRESBURGER_FUZZ=ON), the API
+# (libbenchmark-dev), the fuzzers (clang, PRESBURGER_FUZZ=ON), the format
+# check of scripts/test.sh (clang-format), the API
 # reference (doxygen, the `docs` target) and the Python package and its tests
 # (pybind11-dev, python3-pybind11, python3-dev, python3-pytest,
 # python3-hypothesis).
-packages=(cmake ninja-build gcc g++ clang libboost-dev libgtest-dev libgmock-dev
+packages=(cmake ninja-build gcc g++ clang clang-format libboost-dev libgtest-dev libgmock-dev
   libbenchmark-dev libisl-dev libedit-dev pkg-config doxygen
   pybind11-dev python3-pybind11 python3-dev python3-pytest python3-hypothesis)
 # Extra packages a caller needs (scripts/bench.sh: MLIR 15).

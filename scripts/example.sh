@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Quick start, command 1: builds the library and the calculator (nothing
 # else: no tests, no benchmarks, no penguin) and runs the calculator on the
 # bundled tour. The test command (scripts/test.sh) builds everything.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Instruction counts (callgrind, deterministic) per run of our side of each
 # line of bench/profile-set.txt (or of the file given): the figures quoted
 # in docs/performance.md and in the optimisation commits. Needs valgrind and

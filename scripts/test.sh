@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Quick start, command 2: builds and runs every test.
+#   0. the format check (scripts/check-format.sh: .clang-format on every
+#      C++ source);
 #   1. the Release build: unit tests, calculator and penguin-opt tests,
 #      the install test and the cross-check against isl;
 #   2. the unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
@@ -7,6 +10,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
+
+"$root/scripts/deps.sh"
+"$root/scripts/check-format.sh"
 
 BUILD_DIR=$root/build "$root/scripts/build.sh" -DCMAKE_BUILD_TYPE=Release \
   -DPRESBURGER_WERROR=ON

@@ -1,4 +1,5 @@
 //===- penguin-opt.cpp - Run passes over a Penguin kernel file ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   penguin-opt [options] [FILE]
 //
@@ -29,10 +30,10 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <optional>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -56,7 +57,8 @@ void printHelp(const PassRegistry &registry) {
          "options:\n"
          "  -p, --pass NAME[,NAME...]  run the named passes (repeatable; the\n"
          "                             order on the command line is kept);\n"
-         "                             NAME=ARG gives a pass its argument (the\n"
+         "                             NAME=ARG gives a pass its argument "
+         "(the\n"
          "                             rest of the option, commas included)\n"
          "  -o, --output FILE          write the module to FILE instead of\n"
          "                             standard output\n"
@@ -212,8 +214,8 @@ std::optional<int> parseOptions(int argc, char **argv,
       return usageError("unknown option '" + arg + "'");
     } else {
       if (o.haveInput)
-        return usageError("more than one input file ('" + o.input +
-                          "' and '" + arg + "')");
+        return usageError("more than one input file ('" + o.input + "' and '" +
+                          arg + "')");
       o.input = arg;
       o.haveInput = true;
     }

@@ -1,4 +1,5 @@
 //===- main.cpp - presburger-calc -----------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The calculator's command line; everything happens in the presburger_calc
 // library (pcalc/Driver.h).

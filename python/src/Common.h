@@ -94,7 +94,14 @@ using presburger::UnionRelation;
 using presburger::VarKind;
 
 /// islpy's dim_type (isl's enum isl_dim_type: set is out).
-enum class DimType : int { cst = 0, param = 1, in_ = 2, out = 3, div = 4, all = 5 };
+enum class DimType : int {
+  cst = 0,
+  param = 1,
+  in_ = 2,
+  out = 3,
+  div = 4,
+  all = 5
+};
 
 struct PySpace {
   Space s;

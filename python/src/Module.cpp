@@ -28,8 +28,8 @@ namespace {
 
 // Strong references kept for the life of the process (never released:
 // the interpreter may be finalizing when static destructors run).
-PyObject *gError, *gParseError, *gSpaceError, *gLimitExceeded,
-    *gUnboundedError, *gInvalidArgument;
+PyObject *gError, *gParseError, *gSpaceError, *gLimitExceeded, *gUnboundedError,
+    *gInvalidArgument;
 #ifdef PRESBURGER_PYTHON_PENGUIN
 PyObject *gLocatedError, *gPenguinParseError, *gPassFailure,
     *gPenguinNotImplemented;
@@ -338,9 +338,8 @@ PYBIND11_MODULE(_core, m) {
       m, "ParseError", gError, PyExc_ValueError,
       "Text that is not valid isl notation; `line` and `column` (1-based) "
       "point at the offending token, `message` is the text without them.");
-  gSpaceError = newException(
-      m, "SpaceError", gError, nullptr,
-      "Objects whose spaces do not fit the operation.");
+  gSpaceError = newException(m, "SpaceError", gError, nullptr,
+                             "Objects whose spaces do not fit the operation.");
   gLimitExceeded = newException(
       m, "LimitExceeded", gError, nullptr,
       "An operation ran out of its work budget (set_max_operations, or the "
@@ -349,17 +348,17 @@ PYBIND11_MODULE(_core, m) {
       m, "UnboundedError", gError, nullptr,
       "A result that does not exist as a finite value (the lexmin of a set "
       "unbounded below, the points of an unbounded set).");
-  gInvalidArgument = newException(
-      m, "InvalidArgument", gError, PyExc_ValueError,
-      "An argument outside the range an operation accepts.");
+  gInvalidArgument =
+      newException(m, "InvalidArgument", gError, PyExc_ValueError,
+                   "An argument outside the range an operation accepts.");
 #ifdef PRESBURGER_PYTHON_PENGUIN
   gLocatedError = newException(
       m, "LocatedError", gError, nullptr,
       "A penguin failure at a place of the input: `file`, `line`, `column`, "
       "`message`.");
-  gPenguinParseError = newException(
-      m, "PenguinParseError", gLocatedError, PyExc_ValueError,
-      "A .pn text that does not parse.");
+  gPenguinParseError =
+      newException(m, "PenguinParseError", gLocatedError, PyExc_ValueError,
+                   "A .pn text that does not parse.");
   gPassFailure = newException(
       m, "PassFailure", gError, nullptr,
       "A penguin pass rejected its input; `diagnostics` lists the messages.");
@@ -380,10 +379,7 @@ PYBIND11_MODULE(_core, m) {
       .value("all", DimType::all);
 
   m.def(
-      "_set_max_operations",
-      [](uint64_t n) {
-        threadBudget().max = n;
-      },
+      "_set_max_operations", [](uint64_t n) { threadBudget().max = n; },
       "Sets the calling thread's operation budget (0: none).");
   m.def(
       "_get_max_operations", [] { return threadBudget().max; },

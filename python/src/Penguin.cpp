@@ -1,4 +1,5 @@
-//===- Penguin.cpp - penguin from Python -----------------------------------===//
+//===- Penguin.cpp - penguin from Python
+//-----------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -101,8 +102,8 @@ PassSpec readSpec(const std::string &name, std::optional<std::string> argument,
     std::string key = item.first.cast<std::string>();
     py::handle v = item.second;
     auto bad = [&]() {
-      return presburger::InvalidArgument("pass '" + name +
-                                         "' has no option '" + key + "'");
+      return presburger::InvalidArgument("pass '" + name + "' has no option '" +
+                                         key + "'");
     };
     if (key == "work_limit") {
       s.workLimit = v.cast<uint64_t>();
@@ -233,9 +234,15 @@ using ViolationTuple =
                std::string, std::string, PyMap, PySet>;
 
 ViolationTuple violationTuple(const penguin::DependenceViolation &v) {
-  return {std::string(penguin::toString(v.type)), v.srcId, v.dstId,
-          v.tensor, v.srcTensor, v.dstTensor, v.message,
-          PyMap{v.violated}, PySet{v.distances}};
+  return {std::string(penguin::toString(v.type)),
+          v.srcId,
+          v.dstId,
+          v.tensor,
+          v.srcTensor,
+          v.dstTensor,
+          v.message,
+          PyMap{v.violated},
+          PySet{v.distances}};
 }
 
 } // namespace
@@ -252,8 +259,8 @@ void bindPenguin(py::module_ &top) {
           py::arg("pass_name"), py::arg("name"))
       .def("counters",
            [](const PyStatistics &s) {
-             std::vector<std::tuple<std::string, std::string, std::string,
-                                    int64_t>>
+             std::vector<
+                 std::tuple<std::string, std::string, std::string, int64_t>>
                  out;
              for (const auto &c : s.st.counters())
                out.emplace_back(c.pass, c.name, c.description, c.value);
@@ -285,17 +292,17 @@ void bindPenguin(py::module_ &top) {
                 penguin::parseModule(penguin::printModule(m.m), m.m.file)};
           },
           py::call_guard<py::gil_scoped_release>())
-      .def("kernel_names",
-           [](const PyModule &m) {
-             std::vector<std::string> out;
-             std::lock_guard<std::mutex> lock(*m.mu);
-             for (const penguin::Kernel &k : m.m.kernels)
-               out.push_back(k.name);
-             return out;
-           },
-           py::call_guard<py::gil_scoped_release>())
-      .def_property_readonly("file",
-                             [](const PyModule &m) { return m.m.file; })
+      .def(
+          "kernel_names",
+          [](const PyModule &m) {
+            std::vector<std::string> out;
+            std::lock_guard<std::mutex> lock(*m.mu);
+            for (const penguin::Kernel &k : m.m.kernels)
+              out.push_back(k.name);
+            return out;
+          },
+          py::call_guard<py::gil_scoped_release>())
+      .def_property_readonly("file", [](const PyModule &m) { return m.m.file; })
       .def(
           "verify",
           [](const PyModule &m) {
@@ -326,8 +333,8 @@ void bindPenguin(py::module_ &top) {
           std::optional<std::string> arg;
           if (!t[1].is_none())
             arg = t[1].cast<std::string>();
-          parsed.push_back(readSpec(t[0].cast<std::string>(), arg,
-                                    t[2].cast<py::dict>()));
+          parsed.push_back(
+              readSpec(t[0].cast<std::string>(), arg, t[2].cast<py::dict>()));
         }
         RunResult result;
         {
@@ -383,8 +390,8 @@ void bindPenguin(py::module_ &top) {
                                PyUnionMap{dm.reads}, PyUnionMap{dm.writes},
                                deps, da.getScheduleTree().str());
       },
-      py::arg("module"), py::arg("kernel"), py::arg("mode"),
-      py::arg("types"), Guard());
+      py::arg("module"), py::arg("kernel"), py::arg("mode"), py::arg("types"),
+      Guard());
 
   m.def(
       "check_schedule",

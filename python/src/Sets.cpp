@@ -1,4 +1,5 @@
-//===- Sets.cpp - Space, Point, BasicSet, BasicMap, Set, Map ---------------===//
+//===- Sets.cpp - Space, Point, BasicSet, BasicMap, Set, Map
+//---------------===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -198,8 +199,8 @@ Relation insertDims(const Relation &r, DimType dt, unsigned pos, unsigned n) {
   }
   // Keep the name hints of the dimensions that were there.
   Relation out = r.insertDims(k, pos, n);
-  const Tuple &old = k == VarKind::Domain ? r.space().domainTuple()
-                                          : r.space().rangeTuple();
+  const Tuple &old =
+      k == VarKind::Domain ? r.space().domainTuple() : r.space().rangeTuple();
   if (!old.isNested()) {
     std::vector<std::string> names = old.dimNames();
     names.insert(names.begin() + pos, n, "");
@@ -276,8 +277,8 @@ std::vector<DivDef> divDefs(const BasicRelation &b) {
     std::vector<Int> coeffs;
     for (unsigned c = 0; c < b.numVars(); ++c)
       coeffs.push_back(num[c]);
-    out.push_back(std::make_tuple(coeffs, num[b.constCol()],
-                                  b.divDenominator(k)));
+    out.push_back(
+        std::make_tuple(coeffs, num[b.constCol()], b.divDenominator(k)));
   }
   return out;
 }
@@ -345,8 +346,7 @@ template <class W, class C> void bindShapeOps(C &cls) {
       .def(
           "has_tuple_name",
           [](const W &w, std::optional<DimType> dt) {
-            return tupleName(spaceOf(w), tupleKind(spaceOf(w), dt))
-                .has_value();
+            return tupleName(spaceOf(w), tupleKind(spaceOf(w), dt)).has_value();
           },
           py::arg("type") = py::none())
       .def("is_params", [](const W &w) { return spaceOf(w).isParams(); })
@@ -454,34 +454,34 @@ template <class W, class C> void bindShapeOps(C &cls) {
             return A::make(intersectParams(A::get(w), params.r));
           },
           py::arg("params"), Guard())
+      .def("set_tuple_name",
+           [](const W &w, py::args args) {
+             // Set.set_tuple_name(name); Map.set_tuple_name(dim_type, name).
+             std::optional<DimType> dt;
+             std::string name;
+             if (args.size() < 1 || args.size() > 2)
+               throw py::type_error(
+                   "set_tuple_name([type,] name): one or two arguments");
+             if (args.size() == 2)
+               dt = args[0].cast<DimType>();
+             py::handle n = args[args.size() - 1];
+             if (!n.is_none())
+               name = n.cast<std::string>();
+             py::gil_scoped_release release;
+             BudgetGuard budget;
+             const Relation &r = A::get(w);
+             return A::make(r.setTupleName(tupleKind(r.space(), dt), name));
+           })
       .def(
-          "set_tuple_name",
-          [](const W &w, py::args args) {
-            // Set.set_tuple_name(name); Map.set_tuple_name(dim_type, name).
-            std::optional<DimType> dt;
-            std::string name;
-            if (args.size() < 1 || args.size() > 2)
-              throw py::type_error(
-                  "set_tuple_name([type,] name): one or two arguments");
-            if (args.size() == 2)
-              dt = args[0].cast<DimType>();
-            py::handle n = args[args.size() - 1];
-            if (!n.is_none())
-              name = n.cast<std::string>();
-            py::gil_scoped_release release;
-            BudgetGuard budget;
-            const Relation &r = A::get(w);
-            return A::make(r.setTupleName(tupleKind(r.space(), dt), name));
-          })
-      .def("__str__",
-           [](const W &w) { return presburger::printRelation(A::get(w)); },
-           Guard())
-      .def("to_str",
-           [](const W &w) { return presburger::printRelation(A::get(w)); },
-           Guard())
+          "__str__",
+          [](const W &w) { return presburger::printRelation(A::get(w)); },
+          Guard())
+      .def(
+          "to_str",
+          [](const W &w) { return presburger::printRelation(A::get(w)); },
+          Guard())
       .def("__hash__", [](const W &w) { return shapeHash(spaceOf(w)); })
-      .def(
-          "_shape_hash", [](const W &w) { return shapeHash(spaceOf(w)); });
+      .def("_shape_hash", [](const W &w) { return shapeHash(spaceOf(w)); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -571,10 +571,8 @@ template <class W, class C> void bindRelationOps(C &cls) {
             return a.r.containsPoint(values);
           },
           py::arg("values"), Guard())
-      .def("n_basic_set",
-           [](const W &a) { return a.r.numDisjuncts(); })
-      .def("n_basic_map",
-           [](const W &a) { return a.r.numDisjuncts(); })
+      .def("n_basic_set", [](const W &a) { return a.r.numDisjuncts(); })
+      .def("n_basic_map", [](const W &a) { return a.r.numDisjuncts(); })
       .def(
           "_basic_parts",
           [](const W &a) {
@@ -585,17 +583,17 @@ template <class W, class C> void bindRelationOps(C &cls) {
           },
           Guard())
       .def(
-          "convex_hull",
-          [](const W &a) { return BW{a.r.convexHull()}; }, Guard())
+          "convex_hull", [](const W &a) { return BW{a.r.convexHull()}; },
+          Guard())
       .def(
           "polyhedral_hull",
           [](const W &a) { return BW{a.r.polyhedralHull()}; }, Guard())
       .def(
-          "simple_hull",
-          [](const W &a) { return BW{a.r.simpleHull()}; }, Guard())
+          "simple_hull", [](const W &a) { return BW{a.r.simpleHull()}; },
+          Guard())
       .def(
-          "affine_hull",
-          [](const W &a) { return BW{a.r.affineHull()}; }, Guard())
+          "affine_hull", [](const W &a) { return BW{a.r.affineHull()}; },
+          Guard())
       .def(
           "remove_divs", [](const W &a) { return A::make(a.r.removeDivs()); },
           Guard())
@@ -697,12 +695,10 @@ void bindSpace(py::module_ &m) {
       .def_static(
           "alloc",
           [](py::object, unsigned nparam, unsigned nIn, unsigned nOut) {
-            return PySpace{
-                Space::relation(generatedParams(nparam), Tuple(nIn),
-                                Tuple(nOut))};
+            return PySpace{Space::relation(generatedParams(nparam), Tuple(nIn),
+                                           Tuple(nOut))};
           },
-          py::arg("ctx"), py::arg("nparam"), py::arg("n_in"),
-          py::arg("n_out"))
+          py::arg("ctx"), py::arg("nparam"), py::arg("n_in"), py::arg("n_out"))
       .def_static(
           "params_alloc",
           [](py::object, unsigned nparam) {
@@ -715,14 +711,12 @@ void bindSpace(py::module_ &m) {
             if (!dom.s.isSet() || !ran.s.isSet())
               throw SpaceError("map_from_domain_and_range needs set spaces");
             return PySpace{Space::relation(
-                presburger::mergeParams(dom.s.paramNames(),
-                                        ran.s.paramNames()),
+                presburger::mergeParams(dom.s.paramNames(), ran.s.paramNames()),
                 dom.s.setTuple(), ran.s.setTuple())};
           },
           py::arg("domain"), py::arg("range"))
       .def(
-          "dim",
-          [](const PySpace &s, DimType dt) { return dimCount(dt, s.s); },
+          "dim", [](const PySpace &s, DimType dt) { return dimCount(dt, s.s); },
           py::arg("type"))
       .def(
           "get_dim_name",
@@ -755,7 +749,8 @@ void bindSpace(py::module_ &m) {
             VarKind k = varKind(dt, s.s);
             std::string n = name.value_or("");
             if (k == VarKind::Domain)
-              return PySpace{s.s.withDomainTuple(s.s.domainTuple().withName(n))};
+              return PySpace{
+                  s.s.withDomainTuple(s.s.domainTuple().withName(n))};
             if (k == VarKind::Range)
               return PySpace{s.s.withRangeTuple(s.s.rangeTuple().withName(n))};
             throw presburger::InvalidArgument(
@@ -840,8 +835,7 @@ void bindSpace(py::module_ &m) {
              return h;
            })
       .def("__str__", [](const PySpace &s) { return s.s.toString(); })
-      .def("_param_names",
-           [](const PySpace &s) { return s.s.paramNames(); });
+      .def("_param_names", [](const PySpace &s) { return s.s.paramNames(); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -884,10 +878,9 @@ void bindPoint(py::module_ &m) {
       .def_static(
           "zero",
           [](const PySpace &s) {
-            return PyPoint{s.s,
-                           std::vector<Int>(s.s.numParams() + s.s.numDims(),
-                                            Int(0)),
-                           false};
+            return PyPoint{
+                s.s, std::vector<Int>(s.s.numParams() + s.s.numDims(), Int(0)),
+                false};
           },
           py::arg("space"))
       .def("_values", [](const PyPoint &p) { return p.values; })
@@ -921,9 +914,9 @@ void bindSets(py::module_ &m) {
   py::class_<PyBasicSet> bset(
       m, "BasicSet", "islpy's BasicSet: one conjunction of constraints.");
   bset.def(py::init([](const std::string &text, py::handle) {
-                      return PyBasicSet{checkedBasicSet(
-                          presburger::parseBasicRelation(text))};
-                    }),
+             return PyBasicSet{
+                 checkedBasicSet(presburger::parseBasicRelation(text))};
+           }),
            py::arg("s"), py::arg("context") = py::none(), Guard())
       .def_static(
           "universe",
@@ -969,9 +962,9 @@ void bindSets(py::module_ &m) {
   py::class_<PyBasicMap> bmap(
       m, "BasicMap", "islpy's BasicMap: one conjunction of constraints.");
   bmap.def(py::init([](const std::string &text, py::handle) {
-                      return PyBasicMap{checkedBasicMap(
-                          presburger::parseBasicRelation(text))};
-                    }),
+             return PyBasicMap{
+                 checkedBasicMap(presburger::parseBasicRelation(text))};
+           }),
            py::arg("s"), py::arg("context") = py::none(), Guard())
       .def_static(
           "universe",
@@ -1059,8 +1052,8 @@ void bindSets(py::module_ &m) {
                         "islpy's Set: a finite union of basic sets in one "
                         "space (also a parameter set).");
   set.def(py::init([](const std::string &text, py::handle) {
-                     return PySet{checkedSet(presburger::parseRelation(text))};
-                   }),
+            return PySet{checkedSet(presburger::parseRelation(text))};
+          }),
           py::arg("s"), py::arg("context") = py::none(), Guard())
       .def(py::init([](const PyBasicSet &b) { return PySet{Relation(b.b)}; }),
            py::arg("bset"))
@@ -1094,8 +1087,7 @@ void bindSets(py::module_ &m) {
           },
           Guard())
       .def(
-          "unwrap", [](const PySet &s) { return PyMap{s.r.unwrap()}; },
-          Guard())
+          "unwrap", [](const PySet &s) { return PyMap{s.r.unwrap()}; }, Guard())
       .def("is_wrapping",
            [](const PySet &s) {
              return s.r.isSet() && s.r.space().setTuple().isNested();
@@ -1129,8 +1121,8 @@ void bindSets(py::module_ &m) {
           [](const PySet &a, const PySet &b) {
             Relation p = a.r.product(b.r);
             // [A -> B] flattened into one anonymous tuple.
-            Space s = Space::set(p.space().paramNames(),
-                                 Tuple(p.space().numRange()));
+            Space s =
+                Space::set(p.space().paramNames(), Tuple(p.space().numRange()));
             p.setSpace(s);
             return PySet{p};
           },
@@ -1159,8 +1151,8 @@ void bindSets(py::module_ &m) {
                         "islpy's Map: a finite union of basic maps in one "
                         "space.");
   map.def(py::init([](const std::string &text, py::handle) {
-                     return PyMap{checkedMap(presburger::parseRelation(text))};
-                   }),
+            return PyMap{checkedMap(presburger::parseRelation(text))};
+          }),
           py::arg("s"), py::arg("context") = py::none(), Guard())
       .def(py::init([](const PyBasicMap &b) { return PyMap{Relation(b.b)}; }),
            py::arg("bmap"))
@@ -1242,13 +1234,11 @@ void bindSets(py::module_ &m) {
           "reverse", [](const PyMap &a) { return PyMap{a.r.reverse()}; },
           Guard())
       .def(
-          "domain", [](const PyMap &a) { return PySet{a.r.domain()}; },
-          Guard())
+          "domain", [](const PyMap &a) { return PySet{a.r.domain()}; }, Guard())
       .def(
           "range", [](const PyMap &a) { return PySet{a.r.range()}; }, Guard())
       .def(
-          "deltas", [](const PyMap &a) { return PySet{a.r.deltas()}; },
-          Guard())
+          "deltas", [](const PyMap &a) { return PySet{a.r.deltas()}; }, Guard())
       .def(
           "wrap", [](const PyMap &a) { return PySet{a.r.wrap()}; }, Guard())
       .def(
@@ -1339,8 +1329,7 @@ void bindSets(py::module_ &m) {
             presburger::ClosureResult c = presburger::power(a.r, k);
             return std::make_pair(PyMap{c.relation}, c.exact);
           },
-          py::arg("name"), Guard())
-      ;
+          py::arg("name"), Guard());
   bindShapeOps<PyMap>(map);
   bindRelationOps<PyMap>(map);
   py::implicitly_convertible<PyBasicMap, PyMap>();

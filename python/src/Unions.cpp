@@ -95,8 +95,7 @@ template <class W, class C> void bindUnionOps(C &cls) {
           [](const W &a, const W &b) { return isStrictSubset(a.u, b.u); },
           py::arg("other"), Guard())
       .def(
-          "is_equal",
-          [](const W &a, const W &b) { return a.u.isEqual(b.u); },
+          "is_equal", [](const W &a, const W &b) { return a.u.isEqual(b.u); },
           py::arg("other"), Guard())
       .def(
           "is_disjoint",
@@ -171,17 +170,15 @@ template <class W, class C> void bindUnionOps(C &cls) {
       .def(
           "compute_divs",
           [](const W &a) {
-            return A::make(a.u.map([](const Relation &r) {
-              return computeDivs(r);
-            }));
+            return A::make(
+                a.u.map([](const Relation &r) { return computeDivs(r); }));
           },
           Guard())
       .def(
           "remove_redundancies",
           [](const W &a) {
-            return A::make(a.u.map([](const Relation &r) {
-              return r.removeRedundancies();
-            }));
+            return A::make(a.u.map(
+                [](const Relation &r) { return r.removeRedundancies(); }));
           },
           Guard())
       .def(
@@ -201,26 +198,28 @@ template <class W, class C> void bindUnionOps(C &cls) {
           },
           Guard())
       .def("_n_pieces", [](const W &a) { return a.u.numPieces(); })
-      .def("__str__",
-           [](const W &a) { return presburger::printUnionRelation(a.u); },
-           Guard())
-      .def("to_str",
-           [](const W &a) { return presburger::printUnionRelation(a.u); },
-           Guard())
+      .def(
+          "__str__",
+          [](const W &a) { return presburger::printUnionRelation(a.u); },
+          Guard())
+      .def(
+          "to_str",
+          [](const W &a) { return presburger::printUnionRelation(a.u); },
+          Guard())
       .def("is_params", [](const W &a) { return a.u.isParamsUnion(); });
 }
 
 } // namespace
 
 void bindUnions(py::module_ &m) {
-  py::class_<PyUnionSet> uset(
-      m, "UnionSet", "islpy's UnionSet: sets over several spaces.");
+  py::class_<PyUnionSet> uset(m, "UnionSet",
+                              "islpy's UnionSet: sets over several spaces.");
   uset.def(py::init([](const std::string &text, py::handle) {
-                      return PyUnionSet{
-                          checkedUnionSet(presburger::parseUnion(text))};
-                    }),
+             return PyUnionSet{checkedUnionSet(presburger::parseUnion(text))};
+           }),
            py::arg("s"), py::arg("context") = py::none(), Guard())
-      .def(py::init([](const PySet &s) { return PyUnionSet{UnionRelation(s.r)}; }),
+      .def(py::init(
+               [](const PySet &s) { return PyUnionSet{UnionRelation(s.r)}; }),
            py::arg("set"))
       .def(py::init([](const PyBasicSet &s) {
              return PyUnionSet{UnionRelation(Relation(s.b))};
@@ -255,8 +254,7 @@ void bindUnions(py::module_ &m) {
           Guard())
       .def(
           "unwrap",
-          [](const PyUnionSet &s) { return PyUnionMap{s.u.unwrap()}; },
-          Guard())
+          [](const PyUnionSet &s) { return PyUnionMap{s.u.unwrap()}; }, Guard())
       .def(
           "lex_lt_union_set",
           [](const PyUnionSet &a, const PyUnionSet &b) {
@@ -311,14 +309,14 @@ void bindUnions(py::module_ &m) {
   py::implicitly_convertible<PySet, PyUnionSet>();
   py::implicitly_convertible<PyBasicSet, PyUnionSet>();
 
-  py::class_<PyUnionMap> umap(
-      m, "UnionMap", "islpy's UnionMap: maps over several spaces.");
+  py::class_<PyUnionMap> umap(m, "UnionMap",
+                              "islpy's UnionMap: maps over several spaces.");
   umap.def(py::init([](const std::string &text, py::handle) {
-                      return PyUnionMap{
-                          checkedUnionMap(presburger::parseUnion(text))};
-                    }),
+             return PyUnionMap{checkedUnionMap(presburger::parseUnion(text))};
+           }),
            py::arg("s"), py::arg("context") = py::none(), Guard())
-      .def(py::init([](const PyMap &s) { return PyUnionMap{UnionRelation(s.r)}; }),
+      .def(py::init(
+               [](const PyMap &s) { return PyUnionMap{UnionRelation(s.r)}; }),
            py::arg("map"))
       .def(py::init([](const PyBasicMap &s) {
              return PyUnionMap{UnionRelation(Relation(s.b))};
@@ -343,9 +341,9 @@ void bindUnions(py::module_ &m) {
       .def_static(
           "from_domain_and_range",
           [](const PyUnionSet &dom, const PyUnionSet &ran) {
-            return PyUnionMap{dom.u.universeTo(ran.u)
-                                  .intersectDomain(dom.u)
-                                  .intersectRange(ran.u)};
+            return PyUnionMap{
+                dom.u.universeTo(ran.u).intersectDomain(dom.u).intersectRange(
+                    ran.u)};
           },
           py::arg("domain"), py::arg("range"), Guard())
       .def("to_union_map", [](const PyUnionMap &s) { return s; })
@@ -355,15 +353,13 @@ void bindUnions(py::module_ &m) {
           Guard())
       .def(
           "domain",
-          [](const PyUnionMap &a) { return PyUnionSet{a.u.domain()}; },
-          Guard())
+          [](const PyUnionMap &a) { return PyUnionSet{a.u.domain()}; }, Guard())
       .def(
           "range", [](const PyUnionMap &a) { return PyUnionSet{a.u.range()}; },
           Guard())
       .def(
           "deltas",
-          [](const PyUnionMap &a) { return PyUnionSet{a.u.deltas()}; },
-          Guard())
+          [](const PyUnionMap &a) { return PyUnionSet{a.u.deltas()}; }, Guard())
       .def(
           "wrap", [](const PyUnionMap &a) { return PyUnionSet{a.u.wrap()}; },
           Guard())
@@ -413,11 +409,11 @@ void bindUnions(py::module_ &m) {
           "is_single_valued",
           [](const PyUnionMap &a) { return a.u.isSingleValued(); }, Guard())
       .def(
-          "is_injective",
-          [](const PyUnionMap &a) { return a.u.isInjective(); }, Guard())
+          "is_injective", [](const PyUnionMap &a) { return a.u.isInjective(); },
+          Guard())
       .def(
-          "is_bijective",
-          [](const PyUnionMap &a) { return a.u.isBijective(); }, Guard())
+          "is_bijective", [](const PyUnionMap &a) { return a.u.isBijective(); },
+          Guard())
       .def(
           "lex_lt_union_map",
           [](const PyUnionMap &a, const PyUnionMap &b) {
@@ -482,10 +478,9 @@ void bindUnions(py::module_ &m) {
          const PyUnionMap &kill, const PyUnionMap &schedule) {
         presburger::AccessInfo info{sink.u, must.u, may.u, kill.u, schedule.u};
         presburger::Flow f = presburger::computeFlow(info);
-        return std::make_tuple(PyUnionMap{f.mustDependence},
-                               PyUnionMap{f.mayDependence},
-                               PyUnionMap{f.mustNoSource},
-                               PyUnionMap{f.mayNoSource});
+        return std::make_tuple(
+            PyUnionMap{f.mustDependence}, PyUnionMap{f.mayDependence},
+            PyUnionMap{f.mustNoSource}, PyUnionMap{f.mayNoSource});
       },
       py::arg("sink"), py::arg("must_source"), py::arg("may_source"),
       py::arg("kill"), py::arg("schedule"), Guard());

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs the `python` component into PREFIX and imports the package from
 # PREFIX/SITE with PYTHON.
 file(REMOVE_RECURSE ${PREFIX})

@@ -1,4 +1,5 @@
 //===- CalcTestSupport.cpp - Running the calculator in tests --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CalcTestSupport.h"
 
 #include "pcalc/Session.h"
@@ -10,8 +11,8 @@
 #include <atomic>
 #include <fcntl.h>
 #include <fstream>
-#include <sstream>
 #include <spawn.h>
+#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -144,9 +145,10 @@ void expectSameMeaning(const std::vector<std::string> &printed,
     try {
       presburger::UnionRelation pu = presburger::parseUnion(p);
       presburger::UnionRelation eu = presburger::parseUnion(e);
-      bool kindsFit = kindOf(pu) == kindOf(eu) || (pu.isEmpty() && eu.isEmpty());
-      EXPECT_TRUE(kindsFit) << where << " (kinds " << kindOf(pu) << " and "
-                            << kindOf(eu) << ")";
+      bool kindsFit =
+          kindOf(pu) == kindOf(eu) || (pu.isEmpty() && eu.isEmpty());
+      EXPECT_TRUE(kindsFit)
+          << where << " (kinds " << kindOf(pu) << " and " << kindOf(eu) << ")";
       EXPECT_TRUE(pu.isEqual(eu)) << where;
     } catch (const presburger::Error &err) {
       ADD_FAILURE() << where << ": " << err.what();

@@ -1,4 +1,5 @@
 //===- CalcTestSupport.h - Running the calculator in tests -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef PCALC_TESTS_CALCTESTSUPPORT_H
 #define PCALC_TESTS_CALCTESTSUPPORT_H
 

@@ -1,4 +1,5 @@
 //===- DocsTest.cpp - The sessions shown in docs/calculator.md ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every ```pcalc-session block of docs/calculator.md is run through the
 // binary: lines starting with the prompt `pcalc> ` or `  ...> ` are input,

@@ -1,4 +1,5 @@
 //===- ErrorTest.cpp - Every error path of the binary ---------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Errors print `FILE:LINE:COL: error: MESSAGE` on stderr after the results
 // of the statements before them, and exit with 1; bad usage exits with 2.
@@ -101,8 +102,7 @@ TEST(ErrorTest, OtherTypeErrors) {
   expectError("is_exact_closure { [i] };", "",
               kCmd + ":1:1: error: 'is_exact_closure' needs a relation, got a "
                      "set\n");
-  expectError("last { [i] } before { S[i] -> A[i] } under { S[i] -> [i] };",
-              "",
+  expectError("last { [i] } before { S[i] -> A[i] } under { S[i] -> [i] };", "",
               kCmd + ":1:1: error: 'last' needs write accesses { instance -> "
                      "element } before 'before', got a set\n");
   expectError("{ [i] }^-1;", "",
@@ -131,13 +131,13 @@ TEST(ErrorTest, UndefinedVariable) {
 }
 
 TEST(ErrorTest, ParseErrorInsideAMultiLineLiteralHasTheScriptPosition) {
-  std::string path = writeScript("multi-line.pcalc",
-                                 "a := { [i] : 0 <= i < 10 };\n"
-                                 "a;\n"
-                                 "b := { [i, j] :\n"
-                                 "         0 <= i < 10 and\n"
-                                 "         j >= i +  };\n"
-                                 "b;\n");
+  std::string path =
+      writeScript("multi-line.pcalc", "a := { [i] : 0 <= i < 10 };\n"
+                                      "a;\n"
+                                      "b := { [i, j] :\n"
+                                      "         0 <= i < 10 and\n"
+                                      "         j >= i +  };\n"
+                                      "b;\n");
   RunResult r = runBinary({path});
   EXPECT_EQ(r.status, 1);
   expectSameMeaning(splitLines(r.out), {"{ [i] : 0 <= i <= 9 }"}, path);
@@ -242,8 +242,7 @@ TEST(ErrorTest, WorkBudgetExceeded) {
       "a - b;\n";
   RunResult r = runBinary({"--budget", "100", "-e", script});
   EXPECT_EQ(r.status, 1);
-  expectSameMeaning(splitLines(r.out), {"{ [0, j] : 0 <= j <= 99 }"},
-                    "budget");
+  expectSameMeaning(splitLines(r.out), {"{ [0, j] : 0 <= j <= 99 }"}, "budget");
   EXPECT_EQ(r.err, kCmd + ":4:3: error: work budget exceeded in '-' (work "
                           "budget of 100 units exceeded)\n");
   // The same script with the default budget completes.
@@ -269,8 +268,8 @@ TEST(ErrorTest, EngineErrorsCarryThePosition) {
 }
 
 TEST(ErrorTest, HullOfABooleanIsATypeError) {
-  for (const char *f : {"coalesce", "aff", "poly", "convex_hull",
-                        "simple_hull"}) {
+  for (const char *f :
+       {"coalesce", "aff", "poly", "convex_hull", "simple_hull"}) {
     RunResult r = runBinary({"-e", std::string(f) + " ({ [i] } = { [i] });"});
     EXPECT_EQ(r.status, 1) << f;
     EXPECT_NE(r.err.find(":1:1: error:"), std::string::npos) << r.err;

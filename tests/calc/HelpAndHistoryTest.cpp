@@ -1,4 +1,5 @@
 //===- HelpAndHistoryTest.cpp - help;, history entries, interrupts --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CalcTestSupport.h"
 
 #include "pcalc/Help.h"
@@ -62,7 +63,8 @@ LoopResult runInteractive(std::vector<std::string> lines) {
 
 TEST(HelpTest, ListsEveryFunctionAndOperator) {
   std::string help = languageHelp();
-  for (int k = int(Function::Coalesce); k <= int(Function::IsExactClosure); ++k) {
+  for (int k = int(Function::Coalesce); k <= int(Function::IsExactClosure);
+       ++k) {
     Function f = Function(k);
     EXPECT_NE(help.find(std::string("  ") + name(f) + " "), std::string::npos)
         << name(f);
@@ -94,7 +96,7 @@ TEST(HelpTest, HelpIsAStatement) {
 
 TEST(HistoryTest, OneEntryPerStatementOverItsLines) {
   LoopResult r = runInteractive({"a := { [i] :   # the loop", "  0 <= i < 3 };",
-                          "a; a;", "", "b := a *", "{ [i] : i > 0 };"});
+                                 "a; a;", "", "b := a *", "{ [i] : i > 0 };"});
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.history,
             (std::vector<std::string>{"a := { [i] : 0 <= i < 3 };", "a; a;",
@@ -108,15 +110,16 @@ TEST(HistoryTest, EntriesOfOneLineAreKeptAsTyped) {
 }
 
 TEST(InterruptTest, CtrlCAtThePromptDropsTheUnfinishedStatement) {
-  LoopResult r = runInteractive({"a := { [i] : 0 <= i < 10 };", "b := a * { [i] :",
-                          "^C", "a * { [i] : i > 7 };", "b;"});
+  LoopResult r =
+      runInteractive({"a := { [i] : 0 <= i < 10 };", "b := a * { [i] :", "^C",
+                      "a * { [i] : i > 7 };", "b;"});
   EXPECT_EQ(r.status, 0);
   pcalc_test::expectSameMeaning(pcalc_test::splitLines(r.out),
                                 {"{ [i] : 8 <= i <= 9 }"}, "after ^C");
   EXPECT_NE(r.err.find("undefined variable 'b'"), std::string::npos) << r.err;
-  EXPECT_EQ(r.history, (std::vector<std::string>{"a := { [i] : 0 <= i < 10 };",
-                                                 "a * { [i] : i > 7 };",
-                                                 "b;"}));
+  EXPECT_EQ(r.history,
+            (std::vector<std::string>{"a := { [i] : 0 <= i < 10 };",
+                                      "a * { [i] : i > 7 };", "b;"}));
   EXPECT_FALSE(interruptRequested());
 }
 

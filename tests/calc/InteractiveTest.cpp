@@ -1,4 +1,5 @@
 //===- InteractiveTest.cpp - presburger-calc on a terminal ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Runs the calculator binary on a pseudo-terminal, as a user at a keyboard:
 // Ctrl-C (the byte 0x03, which the terminal turns into SIGINT) drops the
@@ -278,8 +279,8 @@ TEST(InteractiveTest, AStatementOnSeveralLinesIsOneHistoryEntry) {
   std::vector<std::string> entries = historyEntries(home);
   if (entries.empty())
     GTEST_SKIP() << "this build has no libedit history";
-  EXPECT_EQ(entries, (std::vector<std::string>{
-                         "b := { [i] : 0 <= i < 3 };", "b;"}));
+  EXPECT_EQ(entries,
+            (std::vector<std::string>{"b := { [i] : 0 <= i < 3 };", "b;"}));
   std::filesystem::remove_all(home);
 }
 

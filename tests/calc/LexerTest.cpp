@@ -1,4 +1,5 @@
 //===- LexerTest.cpp - Tokens and literal extents -------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/Lexer.h"
 #include "pcalc/Session.h"
 
@@ -41,11 +42,11 @@ CalcError lexError(std::string_view text) {
 TEST(LexerTest, Operators) {
   using K = TokKind;
   EXPECT_EQ(kinds("a := b; = <= < >= > << <<= >> >>= + - * % . -> ^ ( )"),
-            (std::vector<K>{K::Ident, K::Assign, K::Ident, K::Semi, K::Eq,
-                            K::Le, K::Lt, K::Ge, K::Gt, K::LexLt, K::LexLe,
-                            K::LexGt, K::LexGe, K::Plus, K::Minus, K::Star,
-                            K::Percent, K::Dot, K::Arrow, K::Caret, K::LParen,
-                            K::RParen}));
+            (std::vector<K>{K::Ident,  K::Assign,  K::Ident, K::Semi,  K::Eq,
+                            K::Le,     K::Lt,      K::Ge,    K::Gt,    K::LexLt,
+                            K::LexLe,  K::LexGt,   K::LexGe, K::Plus,  K::Minus,
+                            K::Star,   K::Percent, K::Dot,   K::Arrow, K::Caret,
+                            K::LParen, K::RParen}));
   EXPECT_EQ(kinds("m^-1"),
             (std::vector<K>{K::Ident, K::Caret, K::Minus, K::Number}));
   EXPECT_EQ(kinds("a->b"), (std::vector<K>{K::Ident, K::Arrow, K::Ident}));
@@ -66,8 +67,7 @@ TEST(LexerTest, ALiteralIsOneTokenWithBalancedBraces) {
       lexAll("x := { [i] : i > 0 # a } in a comment\n and i < \"}\" 5 };");
   ASSERT_EQ(t.size(), 4u);
   EXPECT_EQ(t[2].kind, TokKind::Literal);
-  EXPECT_EQ(t[2].text,
-            "{ [i] : i > 0 # a } in a comment\n and i < \"}\" 5 }");
+  EXPECT_EQ(t[2].text, "{ [i] : i > 0 # a } in a comment\n and i < \"}\" 5 }");
   EXPECT_EQ(t[2].pos, (SourcePos{1, 6}));
   EXPECT_EQ(t[2].end, (SourcePos{2, 17}));
   EXPECT_EQ(t[3].kind, TokKind::Semi);

@@ -1,4 +1,5 @@
 //===- LineLoopTest.cpp - Line-by-line input, interactive and not ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CalcTestSupport.h"
 
 #include "pcalc/LineLoop.h"
@@ -64,14 +65,14 @@ TEST(LineLoopTest, StatementsSpanLinesWithContinuationPrompts) {
 }
 
 TEST(LineLoopTest, ErrorPositionsCountLinesAcrossStatements) {
-  LoopRun r = runLines({"a := { [i] };", "", "b := { [i] :", "  i > j };"},
-                       true);
+  LoopRun r =
+      runLines({"a := { [i] };", "", "b := { [i] :", "  i > j };"}, true);
   EXPECT_EQ(r.err, "<stdin>:4:7: error: unknown identifier 'j'\n");
 }
 
 TEST(LineLoopTest, InteractiveSessionsGoOnAfterAnError) {
-  LoopRun r = runLines({"x;", "a := { [i] : 0 <= i < 2 };", "foo a;", "a;"},
-                       true);
+  LoopRun r =
+      runLines({"x;", "a := { [i] : 0 <= i < 2 };", "foo a;", "a;"}, true);
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.err, "<stdin>:1:1: error: undefined variable 'x'\n"
                    "<stdin>:3:1: error: unknown function 'foo'\n");

@@ -1,4 +1,5 @@
 //===- OperationsTest.cpp - Type rules of every operator and function -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // For each operator and function and each kind of operand (set, relation,
 // params set, the empty union, boolean) the operation either runs or
@@ -33,8 +34,8 @@ std::map<char, Value> samples() {
 const std::string kKinds = "SRPEB";
 
 /// Pairs accepted by all of: comparisons, '+', '-'.
-const std::set<std::string> kSameKind = {"SS", "RR", "PP", "SE", "ES", "RE",
-                                         "ER", "PE", "EP", "EE"};
+const std::set<std::string> kSameKind = {"SS", "RR", "PP", "SE", "ES",
+                                         "RE", "ER", "PE", "EP", "EE"};
 
 std::set<std::string> with(std::set<std::string> base,
                            std::initializer_list<std::string> more) {
@@ -93,15 +94,24 @@ TEST(OperationsTest, BinaryOperatorTypeRules) {
 TEST(OperationsTest, FunctionTypeRules) {
   const std::string anyUnion = "SRPE", relations = "RE", sets = "SE";
   const std::map<Function, std::string> accepted = {
-      {Function::Coalesce, anyUnion},   {Function::Aff, anyUnion},
-      {Function::Poly, anyUnion},       {Function::ConvexHull, anyUnion},
-      {Function::SimpleHull, anyUnion}, {Function::Lexmin, "SRE"},
-      {Function::Lexmax, "SRE"},        {Function::Dom, relations},
-      {Function::Ran, relations},       {Function::Deltas, relations},
-      {Function::Sample, anyUnion},     {Function::Params, anyUnion},
-      {Function::Wrap, relations},      {Function::Unwrap, sets},
-      {Function::Universe, anyUnion},   {Function::Identity, sets},
-      {Function::IsEmpty, anyUnion},    {Function::IsUniverse, anyUnion},
+      {Function::Coalesce, anyUnion},
+      {Function::Aff, anyUnion},
+      {Function::Poly, anyUnion},
+      {Function::ConvexHull, anyUnion},
+      {Function::SimpleHull, anyUnion},
+      {Function::Lexmin, "SRE"},
+      {Function::Lexmax, "SRE"},
+      {Function::Dom, relations},
+      {Function::Ran, relations},
+      {Function::Deltas, relations},
+      {Function::Sample, anyUnion},
+      {Function::Params, anyUnion},
+      {Function::Wrap, relations},
+      {Function::Unwrap, sets},
+      {Function::Universe, anyUnion},
+      {Function::Identity, sets},
+      {Function::IsEmpty, anyUnion},
+      {Function::IsUniverse, anyUnion},
       {Function::IsSingleValued, relations},
       {Function::IsInjective, relations},
       {Function::IsBijective, relations},
@@ -166,27 +176,29 @@ TEST(OperationsTest, SimplifiersAndHulls) {
     return evalCall(f, Value::of(parseUnion(text))).asUnion();
   };
   // Split loop tails coalesce into the loop.
-  EXPECT_EQ(call(Function::Coalesce,
-                 "{ [i] : 0 <= i < 8; [i] : 8 <= i < 10 }")
+  EXPECT_EQ(call(Function::Coalesce, "{ [i] : 0 <= i < 8; [i] : 8 <= i < 10 }")
                 .pieces()
                 .front()
                 .numDisjuncts(),
             1u);
-  EXPECT_TRUE(call(Function::Coalesce, "{ [i] : 0 <= i < 8; [i] : 8 <= i < 10 }")
-                  .isEqual(parseUnion("{ [i] : 0 <= i <= 9 }")));
+  EXPECT_TRUE(
+      call(Function::Coalesce, "{ [i] : 0 <= i < 8; [i] : 8 <= i < 10 }")
+          .isEqual(parseUnion("{ [i] : 0 <= i <= 9 }")));
   // The affine hull of two points, the convex hull of a triangle's corners.
-  EXPECT_TRUE(call(Function::Aff, "{ [i, j] : i = 1 and j = 2 or i = 3 and j = 6 }")
-                  .isEqual(parseUnion("{ [i, j] : j = 2i }")));
+  EXPECT_TRUE(
+      call(Function::Aff, "{ [i, j] : i = 1 and j = 2 or i = 3 and j = 6 }")
+          .isEqual(parseUnion("{ [i, j] : j = 2i }")));
   const char *corners = "{ [i, j] : i = 0 and j = 0 or i = 4 and j = 0 or "
                         "i = 0 and j = 4 }";
   const char *triangle = "{ [i, j] : i >= 0 and j >= 0 and i + j <= 4 }";
   EXPECT_TRUE(call(Function::Poly, corners).isEqual(parseUnion(triangle)));
-  EXPECT_TRUE(call(Function::ConvexHull, corners).isEqual(parseUnion(triangle)));
+  EXPECT_TRUE(
+      call(Function::ConvexHull, corners).isEqual(parseUnion(triangle)));
   // The simple hull keeps only translates of the disjuncts' constraints.
-  EXPECT_TRUE(call(Function::SimpleHull,
-                   "{ [i, j] : 0 <= i <= 2 and 0 <= j <= 2; "
-                   "[i, j] : 4 <= i <= 6 and 1 <= j <= 3 }")
-                  .isEqual(parseUnion("{ [i, j] : 0 <= i <= 6 and 0 <= j <= 3 }")));
+  EXPECT_TRUE(
+      call(Function::SimpleHull, "{ [i, j] : 0 <= i <= 2 and 0 <= j <= 2; "
+                                 "[i, j] : 4 <= i <= 6 and 1 <= j <= 3 }")
+          .isEqual(parseUnion("{ [i, j] : 0 <= i <= 6 and 0 <= j <= 3 }")));
   // poly drops divisions (an over-approximation); aff keeps strides.
   EXPECT_TRUE(call(Function::Poly, "{ [i] : i mod 2 = 0 and 0 <= i <= 8 }")
                   .isEqual(parseUnion("{ [i] : 0 <= i <= 8 }")));

@@ -1,4 +1,5 @@
 //===- ParserTest.cpp - The grammar: precedence table, statements, errors -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CalcTestSupport.h"
 
 #include "pcalc/StatementParser.h"
@@ -112,13 +113,14 @@ TEST(ParserTest, PrecedenceTable) {
 TEST(ParserTest, PrecedenceChangesResults) {
   pcalc_test::RunResult r = runInProcess(
       "a := { [0] }; b := { [1]; [2] }; c := { [2] };\n"
-      "a + b * c;\n"                                 // a + (b * c)
+      "a + b * c;\n" // a + (b * c)
       "(a + b) * c;\n"
-      "x := { [i] : 0 <= i < 10 }; y := { [i] : i >= 5 }; z := { [i] : i >= 8 };\n"
-      "x - y - z;\n"                                 // (x - y) - z
+      "x := { [i] : 0 <= i < 10 }; y := { [i] : i >= 5 }; z := { [i] : i >= 8 "
+      "};\n"
+      "x - y - z;\n" // (x - y) - z
       "x - (y - z);\n"
-      "m := { [i] -> [i + 1] }; m^-1({ [5] });\n"    // (m^-1)({5})
-      "dom m * { [i] : 0 <= i < 2 };\n"              // (dom m) * {...}
+      "m := { [i] -> [i + 1] }; m^-1({ [5] });\n" // (m^-1)({5})
+      "dom m * { [i] : 0 <= i < 2 };\n"           // (dom m) * {...}
       "{ [i] : 0 <= i < 4 } * { [i] : i > 1 } % { [i] : i < 100 };\n");
   EXPECT_EQ(r.status, 0) << r.err;
   expectSameMeaning(splitLines(r.out),

@@ -1,4 +1,5 @@
 //===- RobustnessTest.cpp - No crash, hang or stray output on any input ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CalcTestSupport.h"
 
 #include "pcalc/Session.h"
@@ -16,18 +17,79 @@ using pcalc_test::splitLines;
 namespace {
 
 const std::vector<std::string> kPieces = {
-    "{ [i] : 0 <= i < 5 }", "{ [i] -> [j] : j = i + 1 and 0 <= i < 4 }",
-    "[n] -> { : n > 0 }", "{ }", "{ A[i, j] : i < j < 3 and i >= 0 }",
-    "{ [i] : i mod 3 = 0 and -5 <= i <= 5 }", "[n] -> { [i] : 0 <= i < n }",
-    "{ [[i] -> [j]] : i = j }", "{ [i] -> [j] : i <= j <= i + 2 }",
-    "{ A[i] -> B[2i] }", "{ [i] :", "{ [i] : i >>> 0 }", "[n] ->", "{ : }",
-    "a", "b", "c", "undefined_name", "dom", "ran", "lexmin", "lexmax",
-    "deltas", "sample", "params", "wrap", "unwrap", "universe", "identity",
-    "is_empty", "is_universe", "is_single_valued", "is_injective",
-    "is_bijective", "coalesce", "cross", "print", "+", "-", "*", "%", ".",
-    "->", "<<", "<<=", ">>", ">>=", "=", "<=", "<", ">=", ">", "(", ")", "(",
-    ")", "^-1", "^", "-1", "1", ";", ";", ":=", "a :=", "b :=", "c :=", "#",
-    "\n", "$", "}", "]", "[", ":",
+    "{ [i] : 0 <= i < 5 }",
+    "{ [i] -> [j] : j = i + 1 and 0 <= i < 4 }",
+    "[n] -> { : n > 0 }",
+    "{ }",
+    "{ A[i, j] : i < j < 3 and i >= 0 }",
+    "{ [i] : i mod 3 = 0 and -5 <= i <= 5 }",
+    "[n] -> { [i] : 0 <= i < n }",
+    "{ [[i] -> [j]] : i = j }",
+    "{ [i] -> [j] : i <= j <= i + 2 }",
+    "{ A[i] -> B[2i] }",
+    "{ [i] :",
+    "{ [i] : i >>> 0 }",
+    "[n] ->",
+    "{ : }",
+    "a",
+    "b",
+    "c",
+    "undefined_name",
+    "dom",
+    "ran",
+    "lexmin",
+    "lexmax",
+    "deltas",
+    "sample",
+    "params",
+    "wrap",
+    "unwrap",
+    "universe",
+    "identity",
+    "is_empty",
+    "is_universe",
+    "is_single_valued",
+    "is_injective",
+    "is_bijective",
+    "coalesce",
+    "cross",
+    "print",
+    "+",
+    "-",
+    "*",
+    "%",
+    ".",
+    "->",
+    "<<",
+    "<<=",
+    ">>",
+    ">>=",
+    "=",
+    "<=",
+    "<",
+    ">=",
+    ">",
+    "(",
+    ")",
+    "(",
+    ")",
+    "^-1",
+    "^",
+    "-1",
+    "1",
+    ";",
+    ";",
+    ":=",
+    "a :=",
+    "b :=",
+    "c :=",
+    "#",
+    "\n",
+    "$",
+    "}",
+    "]",
+    "[",
+    ":",
 };
 
 } // namespace
@@ -42,8 +104,8 @@ TEST(RobustnessTest, RandomTokenSoupNeverEscapesTheSession) {
     std::string text = "a := { [i] : 0 <= i < 4 }; b := { [i] -> [i + 1] };\n";
     int n = std::uniform_int_distribution<int>(1, 14)(rng);
     for (int k = 0; k < n; ++k)
-      text += kPieces[std::uniform_int_distribution<size_t>(
-                          0, kPieces.size() - 1)(rng)] +
+      text += kPieces[std::uniform_int_distribution<size_t>(0, kPieces.size() -
+                                                                   1)(rng)] +
               " ";
     if (rng() % 2)
       text += ";";
@@ -68,7 +130,8 @@ TEST(RobustnessTest, RandomTokenSoupNeverEscapesTheSession) {
     }
     // Printed results are values, one per line.
     for (const std::string &l : splitLines(out.str()))
-      EXPECT_TRUE(l == "True" || l == "False" || l.find('{') != std::string::npos)
+      EXPECT_TRUE(l == "True" || l == "False" ||
+                  l.find('{') != std::string::npos)
           << l;
   }
   EXPECT_GT(errors, 0u);
@@ -81,21 +144,30 @@ namespace {
 /// operators and functions meet operands of every kind (type errors, engine
 /// errors and results all happen).
 std::string randomExpr(std::mt19937 &rng, int depth) {
-  static const char *leaves[] = {
-      "s", "m", "p", "e", "w", "t", "{ [i] : 0 <= i < 3 }",
-      "{ [i] -> [j] : i <= j <= i + 1 }", "[n] -> { [i] : 0 <= i <= n }",
-      "{ A[i] -> B[i] : i >= 0 }", "(is_empty s)"};
-  static const char *binary[] = {"=", "<=", "<", ">=", ">", "+", "-", "*",
-                                 "%", ".", "cross", "->", "<<", "<<=", ">>",
-                                 ">>="};
+  static const char *leaves[] = {"s",
+                                 "m",
+                                 "p",
+                                 "e",
+                                 "w",
+                                 "t",
+                                 "{ [i] : 0 <= i < 3 }",
+                                 "{ [i] -> [j] : i <= j <= i + 1 }",
+                                 "[n] -> { [i] : 0 <= i <= n }",
+                                 "{ A[i] -> B[i] : i >= 0 }",
+                                 "(is_empty s)"};
+  static const char *binary[] = {"=",  "<=",  "<",  ">=", ">",     "+",
+                                 "-",  "*",   "%",  ".",  "cross", "->",
+                                 "<<", "<<=", ">>", ">>="};
   static const char *functions[] = {
-      "coalesce", "lexmin", "lexmax", "dom", "ran", "deltas", "sample",
-      "aff", "poly", "convex_hull", "simple_hull", "params", "wrap", "unwrap",
-      "universe", "identity", "is_empty", "is_universe", "is_single_valued",
-      "is_injective", "is_bijective"};
+      "coalesce",    "lexmin",      "lexmax",           "dom",
+      "ran",         "deltas",      "sample",           "aff",
+      "poly",        "convex_hull", "simple_hull",      "params",
+      "wrap",        "unwrap",      "universe",         "identity",
+      "is_empty",    "is_universe", "is_single_valued", "is_injective",
+      "is_bijective"};
   auto pick = [&](auto &array) {
-    return array[std::uniform_int_distribution<size_t>(
-        0, std::size(array) - 1)(rng)];
+    return array[std::uniform_int_distribution<size_t>(0, std::size(array) -
+                                                              1)(rng)];
   };
   int choice = depth <= 0 ? 0 : std::uniform_int_distribution<int>(0, 5)(rng);
   switch (choice) {

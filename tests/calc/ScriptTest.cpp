@@ -1,4 +1,5 @@
 //===- ScriptTest.cpp - The binary on scripts, results by meaning ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every tests/calc/scripts/NAME.pcalc runs through presburger-calc; its
 // printed results are compared by meaning with the hand-written values of
@@ -66,8 +67,8 @@ TEST(ScriptTest, DocsExamplesGiveTheirExpectedValues) {
   for (const std::string &script : scripts) {
     SCOPED_TRACE(script);
     std::string expectedPath = withExtension(script, ".expected");
-    std::string valuesPath = testDir() + "/examples/" +
-                             fs::path(script).stem().string() + ".values";
+    std::string valuesPath =
+        testDir() + "/examples/" + fs::path(script).stem().string() + ".values";
     ASSERT_TRUE(fs::exists(expectedPath)) << "missing " << expectedPath;
     ASSERT_TRUE(fs::exists(valuesPath)) << "missing " << valuesPath;
     RunResult r = runBinary({script});
@@ -119,8 +120,8 @@ TEST(ScriptTest, StandardInputAndCommandLineRunLikeAFile) {
 }
 
 TEST(ScriptTest, RepeatedDashEShareVariables) {
-  RunResult r = runBinary({"-e", "a := { [i] : 0 <= i < 4 };", "-e",
-                           "a * { [i] : i >= 2 };"});
+  RunResult r = runBinary(
+      {"-e", "a := { [i] : 0 <= i < 4 };", "-e", "a * { [i] : i >= 2 };"});
   EXPECT_EQ(r.status, 0) << r.err;
   expectSameMeaning(splitLines(r.out), {"{ [i] : 2 <= i <= 3 }"}, "-e -e");
 }

@@ -1,4 +1,5 @@
 //===- CApiTest.cpp - The C API: results, errors, budgets -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every operation of presburger/capi.h against the C++ API it wraps, and
 // the contract of the boundary: statuses with messages and places, NULL
@@ -89,11 +90,13 @@ using RelUnary = presburger_relation *(*)(const presburger_relation *,
 using RelBinary = presburger_relation *(*)(const presburger_relation *,
                                            const presburger_relation *,
                                            presburger_error *);
-using UnionUnary = presburger_union_relation *(*)(
-    const presburger_union_relation *, presburger_error *);
-using UnionBinary = presburger_union_relation *(*)(
-    const presburger_union_relation *, const presburger_union_relation *,
-    presburger_error *);
+using UnionUnary =
+    presburger_union_relation *(*)(const presburger_union_relation *,
+                                   presburger_error *);
+using UnionBinary =
+    presburger_union_relation *(*)(const presburger_union_relation *,
+                                   const presburger_union_relation *,
+                                   presburger_error *);
 
 /// The C function's result equals the C++ method's, on `input`.
 void expectUnary(RelUnary f, const char *input,
@@ -106,9 +109,9 @@ void expectUnary(RelUnary f, const char *input,
   EXPECT_EQ(str(out.p), cpp(parseRelation(input)).toString()) << input;
 }
 
-void expectBinary(RelBinary f, const char *a, const char *b,
-                  const std::function<Relation(const Relation &,
-                                               const Relation &)> &cpp) {
+void expectBinary(
+    RelBinary f, const char *a, const char *b,
+    const std::function<Relation(const Relation &, const Relation &)> &cpp) {
   Rel x(a), y(b);
   presburger_error e;
   Rel out(f(x.p, y.p, &e));
@@ -139,7 +142,8 @@ void expectUnionBinary(
 
 const char *kSet = "[n] -> { [i, j] : 0 <= i < n and 0 <= j <= i }";
 const char *kSet2 = "[n] -> { [i, j] : 2 <= i < 7 and j >= 1 }";
-const char *kMap = "[n] -> { [i, j] -> [i + 1, j] : 0 <= i < n and 0 <= j < 4 }";
+const char *kMap =
+    "[n] -> { [i, j] -> [i + 1, j] : 0 <= i < n and 0 <= j < 4 }";
 const char *kMap2 = "{ [i, j] -> [i, j + 1] : 0 <= i, j < 9 }";
 
 TEST(CApiTest, RelationUnaryOperationsMatchTheCppApi) {
@@ -156,8 +160,7 @@ TEST(CApiTest, RelationUnaryOperationsMatchTheCppApi) {
               [](auto &r) { return r.deltas(); });
   expectUnary(presburger_relation_params, kSet,
               [](auto &r) { return r.params(); });
-  expectUnary(presburger_relation_wrap, kMap,
-              [](auto &r) { return r.wrap(); });
+  expectUnary(presburger_relation_wrap, kMap, [](auto &r) { return r.wrap(); });
   expectUnary(presburger_relation_unwrap, "{ [[i] -> [j]] : 0 <= i < j < 5 }",
               [](auto &r) { return r.unwrap(); });
   expectUnary(presburger_relation_universe, kSet,
@@ -202,18 +205,14 @@ TEST(CApiTest, RelationBinaryOperationsMatchTheCppApi) {
   same(presburger_relation_gist, [](auto &a, auto &b) { return a.gist(b); });
   same(presburger_relation_product,
        [](auto &a, auto &b) { return a.product(b); });
-  same(presburger_relation_lex_lt, [](auto &a, auto &b) {
-    return a.lexOrderTo(b, LexOrder::LT);
-  });
-  same(presburger_relation_lex_le, [](auto &a, auto &b) {
-    return a.lexOrderTo(b, LexOrder::LE);
-  });
-  same(presburger_relation_lex_gt, [](auto &a, auto &b) {
-    return a.lexOrderTo(b, LexOrder::GT);
-  });
-  same(presburger_relation_lex_ge, [](auto &a, auto &b) {
-    return a.lexOrderTo(b, LexOrder::GE);
-  });
+  same(presburger_relation_lex_lt,
+       [](auto &a, auto &b) { return a.lexOrderTo(b, LexOrder::LT); });
+  same(presburger_relation_lex_le,
+       [](auto &a, auto &b) { return a.lexOrderTo(b, LexOrder::LE); });
+  same(presburger_relation_lex_gt,
+       [](auto &a, auto &b) { return a.lexOrderTo(b, LexOrder::GT); });
+  same(presburger_relation_lex_ge,
+       [](auto &a, auto &b) { return a.lexOrderTo(b, LexOrder::GE); });
   same(presburger_relation_universe_between, [](auto &a, auto &b) {
     return Relation::universeBetween(a.space(), b.space())
         .intersectDomain(a)
@@ -259,8 +258,8 @@ TEST(CApiTest, IntersectParamsRestrictsTheParameters) {
 TEST(CApiTest, RelationPredicates) {
   presburger_error e;
   Rel a("{ [i] : 0 <= i < 10 }"), b("{ [i] : 0 <= i < 20 }"),
-      c("{ [i] : 30 <= i < 40 }"), half("{ [x] : 0 < 2x < 2 }"),
-      all("{ [i] }"), m("{ [i] -> [2i] }"), mm("{ [i] -> [j] : j >= i }");
+      c("{ [i] : 30 <= i < 40 }"), half("{ [x] : 0 < 2x < 2 }"), all("{ [i] }"),
+      m("{ [i] -> [2i] }"), mm("{ [i] -> [j] : j >= i }");
   EXPECT_EQ(presburger_relation_is_empty(half.p, &e), 1);
   EXPECT_EQ(presburger_relation_is_empty(a.p, &e), 0);
   EXPECT_EQ(presburger_relation_is_universe(all.p, &e), 1);
@@ -349,8 +348,7 @@ TEST(CApiTest, UnionOperationsMatchTheCppApi) {
 
   expectUnionBinary(presburger_union_relation_unite, s, "{ D[i] : i = 1 }",
                     [](const U &a, const U &b) { return a.unite(b); });
-  expectUnionBinary(presburger_union_relation_intersect, s,
-                    "{ A[i] : i >= 2 }",
+  expectUnionBinary(presburger_union_relation_intersect, s, "{ A[i] : i >= 2 }",
                     [](const U &a, const U &b) { return a.intersect(b); });
   expectUnionBinary(presburger_union_relation_subtract, s, "{ A[i] : i >= 2 }",
                     [](const U &a, const U &b) { return a.subtract(b); });
@@ -365,35 +363,29 @@ TEST(CApiTest, UnionOperationsMatchTheCppApi) {
   expectUnionBinary(
       presburger_union_relation_intersect_domain, u, s,
       [](const U &a, const U &b) { return a.intersectDomain(b); });
-  expectUnionBinary(
-      presburger_union_relation_intersect_range, u, s,
-      [](const U &a, const U &b) { return a.intersectRange(b); });
+  expectUnionBinary(presburger_union_relation_intersect_range, u, s,
+                    [](const U &a, const U &b) { return a.intersectRange(b); });
   expectUnionBinary(presburger_union_relation_product, s, s,
                     [](const U &a, const U &b) { return a.product(b); });
-  expectUnionBinary(
-      presburger_union_relation_domain_product, u, u,
-      [](const U &a, const U &b) { return a.domainProduct(b); });
+  expectUnionBinary(presburger_union_relation_domain_product, u, u,
+                    [](const U &a, const U &b) { return a.domainProduct(b); });
   expectUnionBinary(presburger_union_relation_range_product, u, u,
                     [](const U &a, const U &b) { return a.rangeProduct(b); });
   expectUnionBinary(presburger_union_relation_universe_between, s,
                     "{ B[j] : j = 0 }",
                     [](const U &a, const U &b) { return a.universeTo(b); });
-  expectUnionBinary(presburger_union_relation_lex_lt, s, s,
-                    [](const U &a, const U &b) {
-                      return a.lexOrderTo(b, LexOrder::LT);
-                    });
-  expectUnionBinary(presburger_union_relation_lex_le, s, s,
-                    [](const U &a, const U &b) {
-                      return a.lexOrderTo(b, LexOrder::LE);
-                    });
-  expectUnionBinary(presburger_union_relation_lex_gt, s, s,
-                    [](const U &a, const U &b) {
-                      return a.lexOrderTo(b, LexOrder::GT);
-                    });
-  expectUnionBinary(presburger_union_relation_lex_ge, s, s,
-                    [](const U &a, const U &b) {
-                      return a.lexOrderTo(b, LexOrder::GE);
-                    });
+  expectUnionBinary(
+      presburger_union_relation_lex_lt, s, s,
+      [](const U &a, const U &b) { return a.lexOrderTo(b, LexOrder::LT); });
+  expectUnionBinary(
+      presburger_union_relation_lex_le, s, s,
+      [](const U &a, const U &b) { return a.lexOrderTo(b, LexOrder::LE); });
+  expectUnionBinary(
+      presburger_union_relation_lex_gt, s, s,
+      [](const U &a, const U &b) { return a.lexOrderTo(b, LexOrder::GT); });
+  expectUnionBinary(
+      presburger_union_relation_lex_ge, s, s,
+      [](const U &a, const U &b) { return a.lexOrderTo(b, LexOrder::GE); });
 }
 
 TEST(CApiTest, UnionPredicatesPiecesAndParams) {

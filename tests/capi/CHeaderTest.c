@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- CHeaderTest.c - A consumer of the C API compiled as C11 -----------===*
  *
  * The header must be C: this file is compiled as C11 with pedantic

@@ -1,4 +1,5 @@
 //===- NoExceptionsTest.cpp - A C++ consumer built with -fno-exceptions ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Compiled with -fno-exceptions, as LLVM, MLIR and Polly are: it can use
 // the engine through the C API only, and every failure must come back as a

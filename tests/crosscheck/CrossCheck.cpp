@@ -1,4 +1,5 @@
 //===- CrossCheck.cpp - Differential testing against isl ------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // For every engine operation: generate random inputs as isl-notation text,
 // run the operation in the engine and in isl, and compare the results by
@@ -36,8 +37,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <iostream>
@@ -192,7 +193,8 @@ Inputs oneSet(RandomSets &r) {
 Inputs twoSets(RandomSets &r) {
   auto params = r.randomParams();
   TupleShape t = r.randomTuple();
-  return {r.set(params, t, defaultOptions()), r.set(params, t, defaultOptions())};
+  return {r.set(params, t, defaultOptions()),
+          r.set(params, t, defaultOptions())};
 }
 
 /// Two sets in the same space, the second boxed (a loop-nest context).
@@ -399,7 +401,8 @@ IslObject perSpace(const IslObject &in, isl_basic_set *(*fs)(isl_set *),
         in.setPtr(),
         [](isl_set *s, void *user) {
           auto *a = static_cast<Acc *>(user);
-          a->out = isl_union_set_add_set(a->out, isl_set_from_basic_set(a->f(s)));
+          a->out =
+              isl_union_set_add_set(a->out, isl_set_from_basic_set(a->f(s)));
           return isl_stat_ok;
         },
         &acc);
@@ -444,8 +447,9 @@ Outcome checkHull(const HullOp &h, const UnionRelation &parsed,
   UnionRelation ours = h.ours(in);
   auto fail = [&](const std::string &why) {
     out.kind = Outcome::Disagree;
-    out.detail = why + "\n  isl's input: " + text + "\n  ours: " +
-                 ours.toString() + "\n  isl:  " + theirs.toString();
+    out.detail = why + "\n  isl's input: " + text +
+                 "\n  ours: " + ours.toString() +
+                 "\n  isl:  " + theirs.toString();
     return out;
   };
   if (!theirs.valid())
@@ -465,7 +469,8 @@ Outcome checkHull(const HullOp &h, const UnionRelation &parsed,
   std::optional<IslObject> ownIsl = toIsl(own, input, c);
   if (!ownIsl || !islSubset(input, *ownIsl))
     return fail("the input is not contained in our result on our parser's "
-                "representation: " + own.toString());
+                "representation: " +
+                own.toString());
   out.order = orderOf(*mine, theirs);
   if ((h.exactAlways || (h.exactWithoutLocals && !hasLocals(in))) &&
       out.order != Outcome::Same)
@@ -542,17 +547,16 @@ std::vector<Operation> operations() {
                  std::function<Outcome(const std::vector<UnionRelation> &,
                                        const std::vector<IslObject> &,
                                        const IslContext &)>
-                     run) { ops.push_back({std::move(name), gen, run}); };
+                     run) {
+    ops.push_back({std::move(name), gen, run});
+  };
 
-  add("parse", oneSet, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0], i[0], c);
-  });
-  add("parse-relation", oneRelation, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0], i[0], c);
-  });
-  add("parse-union", unionSet, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0], i[0], c);
-  });
+  add("parse", oneSet,
+      [](auto &o, auto &i, auto &c) { return compareObjects(o[0], i[0], c); });
+  add("parse-relation", oneRelation,
+      [](auto &o, auto &i, auto &c) { return compareObjects(o[0], i[0], c); });
+  add("parse-union", unionSet,
+      [](auto &o, auto &i, auto &c) { return compareObjects(o[0], i[0], c); });
   add("is_empty", oneSet, [](auto &o, auto &i, auto &) {
     return compareBools(o[0].isEmpty(), i[0].isEmpty());
   });
@@ -578,27 +582,24 @@ std::vector<Operation> operations() {
     return out;
   });
   add("union", twoSets, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].unite(o[1]), islSet(isl_union_set_union(
-                                                i[0].copySet(), i[1].copySet())),
-                          c);
+    return compareObjects(
+        o[0].unite(o[1]),
+        islSet(isl_union_set_union(i[0].copySet(), i[1].copySet())), c);
   });
   add("intersect", twoSets, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].intersect(o[1]),
-                          islSet(isl_union_set_intersect(i[0].copySet(),
-                                                         i[1].copySet())),
-                          c);
+    return compareObjects(
+        o[0].intersect(o[1]),
+        islSet(isl_union_set_intersect(i[0].copySet(), i[1].copySet())), c);
   });
   add("subtract", twoSets, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].subtract(o[1]),
-                          islSet(isl_union_set_subtract(i[0].copySet(),
-                                                        i[1].copySet())),
-                          c);
+    return compareObjects(
+        o[0].subtract(o[1]),
+        islSet(isl_union_set_subtract(i[0].copySet(), i[1].copySet())), c);
   });
   add("subtract-relation", twoRelations, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].subtract(o[1]),
-                          islMap(isl_union_map_subtract(i[0].copyMap(),
-                                                        i[1].copyMap())),
-                          c);
+    return compareObjects(
+        o[0].subtract(o[1]),
+        islMap(isl_union_map_subtract(i[0].copyMap(), i[1].copyMap())), c);
   });
   add("complement", oneSet, [](auto &o, auto &i, auto &c) {
     // Which spaces an empty union mentions depends on how its reader
@@ -614,19 +615,18 @@ std::vector<Operation> operations() {
                           islSet(isl_union_set_subtract(u, i[0].copySet())), c);
   });
   add("is_subset", twoSets, [](auto &o, auto &i, auto &) {
-    return compareBools(o[0].isSubsetOf(o[1]),
-                        islBool(isl_union_set_is_subset(i[0].setPtr(),
-                                                        i[1].setPtr())));
+    return compareBools(
+        o[0].isSubsetOf(o[1]),
+        islBool(isl_union_set_is_subset(i[0].setPtr(), i[1].setPtr())));
   });
   add("is_equal", twoSets, [](auto &o, auto &i, auto &) {
-    return compareBools(o[0].isEqual(o[1]),
-                        islBool(isl_union_set_is_equal(i[0].setPtr(),
-                                                       i[1].setPtr())));
+    return compareBools(o[0].isEqual(o[1]), islBool(isl_union_set_is_equal(
+                                                i[0].setPtr(), i[1].setPtr())));
   });
   add("is_disjoint", twoSets, [](auto &o, auto &i, auto &) {
-    return compareBools(o[0].isDisjoint(o[1]),
-                        islBool(isl_union_set_is_disjoint(i[0].setPtr(),
-                                                          i[1].setPtr())));
+    return compareBools(
+        o[0].isDisjoint(o[1]),
+        islBool(isl_union_set_is_disjoint(i[0].setPtr(), i[1].setPtr())));
   });
   add("project_out", oneSet, [](auto &o, auto &i, auto &c) {
     unsigned n = setDims(o[0]);
@@ -642,8 +642,7 @@ std::vector<Operation> operations() {
   });
   add("params", oneSet, [](auto &o, auto &i, auto &c) {
     isl_set *p = isl_union_set_params(i[0].copySet());
-    return compareObjects(o[0].params(),
-                          islSet(isl_union_set_from_set(p)), c);
+    return compareObjects(o[0].params(), islSet(isl_union_set_from_set(p)), c);
   });
   add("lexmin", boxedSet, [](auto &o, auto &i, auto &c) {
     return compareObjects(o[0].lexmin(),
@@ -662,27 +661,28 @@ std::vector<Operation> operations() {
                           islMap(isl_union_map_lexmax(i[0].copyMap())), c);
   });
   add("lex_lt-sets", twoSets, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].lexOrderTo(o[1], LexOrder::LT),
-                          islMap(isl_union_set_lex_lt_union_set(
-                              i[0].copySet(), i[1].copySet())),
-                          c);
+    return compareObjects(
+        o[0].lexOrderTo(o[1], LexOrder::LT),
+        islMap(isl_union_set_lex_lt_union_set(i[0].copySet(), i[1].copySet())),
+        c);
   });
   add("lex_ge-sets", twoSets, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].lexOrderTo(o[1], LexOrder::GE),
-                          islMap(isl_union_set_lex_ge_union_set(
-                              i[0].copySet(), i[1].copySet())),
-                          c);
+    return compareObjects(
+        o[0].lexOrderTo(o[1], LexOrder::GE),
+        islMap(isl_union_set_lex_ge_union_set(i[0].copySet(), i[1].copySet())),
+        c);
   });
   add("lex_le-relations", twoRelations, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].lexOrderTo(o[1], LexOrder::LE),
-                          islMap(isl_union_map_lex_le_union_map(
-                              i[0].copyMap(), i[1].copyMap())),
-                          c);
+    return compareObjects(
+        o[0].lexOrderTo(o[1], LexOrder::LE),
+        islMap(isl_union_map_lex_le_union_map(i[0].copyMap(), i[1].copyMap())),
+        c);
   });
   add("gist", setAndContext, [](auto &o, auto &i, auto &c) {
     // Defining property: gist(S, C) ∩ C = S ∩ C; counts against isl's.
     UnionRelation g = o[0].gist(o[1]);
-    IslObject theirs = islSet(isl_union_set_gist(i[0].copySet(), i[1].copySet()));
+    IslObject theirs =
+        islSet(isl_union_set_gist(i[0].copySet(), i[1].copySet()));
     Outcome out;
     std::optional<IslObject> mine = toIsl(g, i[0], c);
     if (!mine) {
@@ -690,8 +690,10 @@ std::vector<Operation> operations() {
       out.detail = "isl cannot read our gist " + g.toString();
       return out;
     }
-    IslObject lhs = islSet(isl_union_set_intersect(mine->copySet(), i[1].copySet()));
-    IslObject rhs = islSet(isl_union_set_intersect(i[0].copySet(), i[1].copySet()));
+    IslObject lhs =
+        islSet(isl_union_set_intersect(mine->copySet(), i[1].copySet()));
+    IslObject rhs =
+        islSet(isl_union_set_intersect(i[0].copySet(), i[1].copySet()));
     if (!lhs.isEqual(rhs)) {
       out.kind = Outcome::Disagree;
       out.detail = "gist(S, C) ∩ C != S ∩ C; ours: " + g.toString() +
@@ -749,22 +751,20 @@ std::vector<Operation> operations() {
                           islSet(isl_union_map_range(i[0].copyMap())), c);
   });
   add("apply_range", composable, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].applyRange(o[1]),
-                          islMap(isl_union_map_apply_range(i[0].copyMap(),
-                                                           i[1].copyMap())),
-                          c);
+    return compareObjects(
+        o[0].applyRange(o[1]),
+        islMap(isl_union_map_apply_range(i[0].copyMap(), i[1].copyMap())), c);
   });
   add("apply", setAndRelation, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].apply(o[1]),
-                          islSet(isl_union_set_apply(i[0].copySet(),
-                                                     i[1].copyMap())),
-                          c);
+    return compareObjects(
+        o[0].apply(o[1]),
+        islSet(isl_union_set_apply(i[0].copySet(), i[1].copyMap())), c);
   });
   add("intersect_domain", setAndRelation, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[1].intersectDomain(o[0]),
-                          islMap(isl_union_map_intersect_domain(
-                              i[1].copyMap(), i[0].copySet())),
-                          c);
+    return compareObjects(
+        o[1].intersectDomain(o[0]),
+        islMap(isl_union_map_intersect_domain(i[1].copyMap(), i[0].copySet())),
+        c);
   });
   add("deltas", endoRelation, [](auto &o, auto &i, auto &c) {
     return compareObjects(o[0].deltas(),
@@ -775,16 +775,14 @@ std::vector<Operation> operations() {
                           islSet(isl_union_map_wrap(i[0].copyMap())), c);
   });
   add("product-sets", twoSets, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].product(o[1]),
-                          islSet(isl_union_set_product(i[0].copySet(),
-                                                       i[1].copySet())),
-                          c);
+    return compareObjects(
+        o[0].product(o[1]),
+        islSet(isl_union_set_product(i[0].copySet(), i[1].copySet())), c);
   });
   add("range_product", twoRelations, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].rangeProduct(o[1]),
-                          islMap(isl_union_map_range_product(i[0].copyMap(),
-                                                             i[1].copyMap())),
-                          c);
+    return compareObjects(
+        o[0].rangeProduct(o[1]),
+        islMap(isl_union_map_range_product(i[0].copyMap(), i[1].copyMap())), c);
   });
   add("is_single_valued", oneRelation, [](auto &o, auto &i, auto &) {
     return compareBools(o[0].isSingleValued(),
@@ -826,7 +824,8 @@ std::vector<Operation> operations() {
   });
   add("transitive_closure", crosscheck::closureInputs,
       [](auto &o, auto &i, auto &c) {
-        crosscheck::ClosureCheck check = crosscheck::checkClosure(o[0], i[0], c);
+        crosscheck::ClosureCheck check =
+            crosscheck::checkClosure(o[0], i[0], c);
         Outcome out;
         if (!check.agree) {
           out.kind = Outcome::Disagree;
@@ -987,8 +986,8 @@ int main(int argc, char **argv) {
         bool ok = true;
         for (const std::string &text : inputs) {
           ours.push_back(parseUnion(text));
-          bool asMap = ours.back().isRelationUnion() &&
-                       !ours.back().isEmptyUnion();
+          bool asMap =
+              ours.back().isRelationUnion() && !ours.back().isEmptyUnion();
           if (ours.back().isEmptyUnion()) // a map when '->' is in braces
             asMap = text.find('{') != std::string::npos &&
                     text.find("->", text.find('{')) != std::string::npos;
@@ -1033,8 +1032,8 @@ int main(int argc, char **argv) {
         st.moreConstraints += out.ourConstraints > out.islConstraints;
       }
       if (out.kind == Outcome::Budget && opt.verbose)
-        std::cout << "BUDGET seed " << opt.seed << " op " << op.name
-                  << " case " << k << "\n";
+        std::cout << "BUDGET seed " << opt.seed << " op " << op.name << " case "
+                  << k << "\n";
       if (out.hasExactness) {
         st.hasExactness = true;
         st.bothExact += out.oursExact && out.islExact;
@@ -1062,11 +1061,11 @@ int main(int argc, char **argv) {
       }
     }
   }
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                              start)
-                    .count();
-  std::printf("%-20s %8s %8s %8s %8s %8s\n", "operation", "cases",
-              "disagree", "skipped", "budget", "islquota");
+  double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  std::printf("%-20s %8s %8s %8s %8s %8s\n", "operation", "cases", "disagree",
+              "skipped", "budget", "islquota");
   unsigned total = 0;
   for (const auto &[name, st] : stats) {
     total += st.cases;

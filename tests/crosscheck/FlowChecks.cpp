@@ -1,4 +1,5 @@
 //===- FlowChecks.cpp - Closure and dataflow against isl ------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FlowChecks.h"
 
 #include "presburger/Closure.h"
@@ -74,8 +75,8 @@ std::string upperBound(RandomSets &r, const std::vector<std::string> &params) {
 /// One disjunct `x -> x + delta` over a bounded domain, sometimes guarded.
 std::string uniformStep(RandomSets &r, const std::vector<std::string> &params,
                         const std::string &name, unsigned dims) {
-  std::string s = tuple(name, "i", dims) + " -> " + tuple(name, "o", dims) +
-                  " : ";
+  std::string s =
+      tuple(name, "i", dims) + " -> " + tuple(name, "o", dims) + " : ";
   std::vector<int> delta(dims);
   bool moves = false;
   for (unsigned k = 0; k < dims; ++k) {
@@ -131,8 +132,7 @@ ClosureCheck checkClosure(const UnionRelation &ours, const IslObject &theirs,
   UnionClosureResult mine = transitiveClosure(ours);
   out.oursExact = mine.exact;
   isl_bool exact = isl_bool_false;
-  isl_union_map *t =
-      isl_union_map_transitive_closure(theirs.copyMap(), &exact);
+  isl_union_map *t = isl_union_map_transitive_closure(theirs.copyMap(), &exact);
   if (!t)
     return out; // isl's quota (the caller skips the case) or its failure
   IslObject isl = IslObject::map(t);
@@ -150,22 +150,19 @@ ClosureCheck checkClosure(const UnionRelation &ours, const IslObject &theirs,
                  "): " + m->toString() + "\n  isl (" +
                  (out.islExact ? "exact" : "inexact") + "): " + isl.toString();
   };
-  if (isl_union_map_is_subset(theirs.mapPtr(), m->mapPtr()) ==
-      isl_bool_false)
+  if (isl_union_map_is_subset(theirs.mapPtr(), m->mapPtr()) == isl_bool_false)
     fail("our closure does not contain R");
   else if (isl_union_map_is_subset(
-               IslObject::map(isl_union_map_apply_range(m->copyMap(),
-                                                        theirs.copyMap()))
+               IslObject::map(
+                   isl_union_map_apply_range(m->copyMap(), theirs.copyMap()))
                    .mapPtr(),
                m->mapPtr()) == isl_bool_false)
     fail("our closure is not closed under joining with R");
   else if (out.islExact &&
-           isl_union_map_is_subset(isl.mapPtr(), m->mapPtr()) ==
-               isl_bool_false)
+           isl_union_map_is_subset(isl.mapPtr(), m->mapPtr()) == isl_bool_false)
     fail("our closure misses paths of isl's exact closure");
   else if (out.oursExact &&
-           isl_union_map_is_subset(m->mapPtr(), isl.mapPtr()) ==
-               isl_bool_false)
+           isl_union_map_is_subset(m->mapPtr(), isl.mapPtr()) == isl_bool_false)
     fail("our closure, flagged exact, has pairs outside isl's closure");
   out.same = out.agree && m->isEqual(isl);
   return out;
@@ -184,8 +181,8 @@ std::vector<std::string> flowInputs(RandomSets &r) {
     std::string domain;
     for (unsigned k = 0; k < dims; ++k) {
       std::string i = "i" + std::to_string(k);
-      domain += (k ? " and " : "") + ("0 <= " + i + " <= " +
-                                      upperBound(r, params));
+      domain +=
+          (k ? " and " : "") + ("0 <= " + i + " <= " + upperBound(r, params));
     }
     if (r.percent(25))
       domain += r.percent(50) ? " and i0 mod 2 = 0"
@@ -195,8 +192,8 @@ std::vector<std::string> flowInputs(RandomSets &r) {
       const int coeffs[] = {1, 1, -1, 0, 2};
       for (unsigned k = 0; k < dims; ++k)
         terms.push_back({coeffs[r.below(5)], "i" + std::to_string(k)});
-      return inst + " -> A[" + affine(terms, r.between(-2, 2)) + "] : " +
-             domain;
+      return inst + " -> A[" + affine(terms, r.between(-2, 2)) +
+             "] : " + domain;
     };
     if (r.percent(70)) {
       unsigned kind = r.below(100);
@@ -206,10 +203,9 @@ std::vector<std::string> flowInputs(RandomSets &r) {
       reads.push_back(access());
     // Times of one length: [s, i0, i1] in sequence or [i0, i1, s] fused.
     std::string i0 = "i0", i1 = dims == 2 ? "i1" : "0";
-    std::string time = fused ? "[" + i0 + ", " + i1 + ", " +
-                                   std::to_string(s) + "]"
-                             : "[" + std::to_string(s) + ", " + i0 + ", " +
-                                   i1 + "]";
+    std::string time =
+        fused ? "[" + i0 + ", " + i1 + ", " + std::to_string(s) + "]"
+              : "[" + std::to_string(s) + ", " + i0 + ", " + i1 + "]";
     schedule.push_back(inst + " -> " + time);
   }
   if (must.empty() && may.empty())
@@ -246,8 +242,8 @@ std::string checkFlow(const std::vector<UnionRelation> &ours,
   isl_union_flow *flow = isl_union_access_info_compute_flow(access);
   if (!flow)
     return ""; // isl's quota: the caller skips the case
-  const std::pair<const char *, std::pair<const UnionRelation *,
-                                          isl_union_map *>>
+  const std::pair<const char *,
+                  std::pair<const UnionRelation *, isl_union_map *>>
       results[] = {
           {"must dependences",
            {&mine.mustDependence, isl_union_flow_get_must_dependence(flow)}},
@@ -264,8 +260,8 @@ std::string checkFlow(const std::vector<UnionRelation> &ours,
     IslObject isl = IslObject::map(pair.second);
     if (!isl.valid())
       continue;
-    std::optional<IslObject> m = IslObject::parse(ctx, pair.first->toString(),
-                                                  true);
+    std::optional<IslObject> m =
+        IslObject::parse(ctx, pair.first->toString(), true);
     if (!m)
       detail += std::string("isl cannot read our ") + what + ": " +
                 pair.first->toString() + "\n  ";

@@ -1,4 +1,5 @@
 //===- FlowChecks.h - Closure and dataflow against isl ----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The cross-check's cases for transitive closure (Closure.h) and exact
 // dataflow (Dataflow.h): generators of the inputs compilers meet (uniform

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "IslOracle.h"
 
 #include <isl/constraint.h>
@@ -76,8 +77,7 @@ void IslObject::reset() {
 }
 
 std::optional<IslObject> IslObject::parse(const IslContext &ctx,
-                                          const std::string &text,
-                                          bool asMap) {
+                                          const std::string &text, bool asMap) {
   if (asMap) {
     if (isl_union_map *m = isl_union_map_read_from_str(ctx.get(), text.c_str()))
       return map(m);

@@ -1,4 +1,5 @@
 //===- IslOracle.h - isl as a test oracle -----------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Value wrappers around isl's union sets and union maps, for the
 // cross-check only. An IslObject owns one isl object and copies it on copy.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "RandomSets.h"
 
 namespace crosscheck {
@@ -101,11 +102,11 @@ std::string RandomSets::body(const std::vector<std::string> &params,
     std::vector<std::string> parts;
     if (o.box > 0) {
       for (const std::string &v : all)
-        parts.push_back("-" + std::to_string(o.box) + " <= " + v + " <= " +
-                        std::to_string(o.box));
+        parts.push_back("-" + std::to_string(o.box) + " <= " + v +
+                        " <= " + std::to_string(o.box));
       if (scope.size() > all.size())
-        parts.push_back("-" + std::to_string(2 * o.box) + " <= e0 <= " +
-                        std::to_string(2 * o.box));
+        parts.push_back("-" + std::to_string(2 * o.box) +
+                        " <= e0 <= " + std::to_string(2 * o.box));
     }
     unsigned nc = 1 + below(o.maxConstraints);
     for (unsigned c = 0; c < nc; ++c)

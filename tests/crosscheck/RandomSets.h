@@ -1,4 +1,5 @@
 //===- RandomSets.h - Random sets and relations in isl notation -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Generates random objects as isl-notation text, so that both isl and the
 // engine read exactly the same input. Every random choice comes from one
@@ -39,7 +40,9 @@ public:
   explicit RandomSets(uint64_t seed) : rng_(seed) {}
 
   unsigned below(unsigned n) { return n ? unsigned(rng_() % n) : 0; }
-  int between(int lo, int hi) { return lo + int(rng_() % unsigned(hi - lo + 1)); }
+  int between(int lo, int hi) {
+    return lo + int(rng_() % unsigned(hi - lo + 1));
+  }
   bool percent(unsigned p) { return below(100) < p; }
 
   /// 0-2 parameters named n, m.

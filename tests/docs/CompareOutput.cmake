@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Script mode: runs PROGRAM and compares its standard output with the file
 # EXPECTED, exactly.
 #

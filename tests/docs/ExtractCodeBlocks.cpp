@@ -1,4 +1,5 @@
 //===- ExtractCodeBlocks.cpp - Code and output blocks of a Markdown page --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   extract-code-blocks PAGE.md LANG first|all SOURCE EXPECTED
 //
@@ -19,8 +20,8 @@ bool isFence(const std::string &line, const std::string &lang) {
   if (line.rfind("```", 0) != 0)
     return false;
   std::string rest = line.substr(3);
-  while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' ||
-                           rest.back() == '\r'))
+  while (!rest.empty() &&
+         (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r'))
     rest.pop_back();
   return rest == lang;
 }

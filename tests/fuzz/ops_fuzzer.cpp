@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // libFuzzer target: bytes decode into two small basic sets over two
 // dimensions and one parameter, and an operation; the operation must not
 // crash, and its result must satisfy its defining property on the points
@@ -52,12 +53,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   try {
     Relation res;
     switch (op) {
-    case 0: res = a.unite(b); break;
-    case 1: res = a.intersect(b); break;
-    case 2: res = a.subtract(b); break;
-    case 3: res = a.coalesce(); break;
-    case 4: res = a.gist(b); break;
-    default: res = a.complement(); break;
+    case 0:
+      res = a.unite(b);
+      break;
+    case 1:
+      res = a.intersect(b);
+      break;
+    case 2:
+      res = a.subtract(b);
+      break;
+    case 3:
+      res = a.coalesce();
+      break;
+    case 4:
+      res = a.gist(b);
+      break;
+    default:
+      res = a.complement();
+      break;
     }
     for (int n = -2; n <= 2; ++n)
       for (int x = -3; x <= 3; ++x)
@@ -65,12 +78,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           bool ia = in(a, n, x, y), ib = in(b, n, x, y), ir = in(res, n, x, y);
           bool ok = true;
           switch (op) {
-          case 0: ok = ir == (ia || ib); break;
-          case 1: ok = ir == (ia && ib); break;
-          case 2: ok = ir == (ia && !ib); break;
-          case 3: ok = ir == ia; break;
-          case 4: ok = !ib || ir == ia; break;
-          default: ok = ir == !ia; break;
+          case 0:
+            ok = ir == (ia || ib);
+            break;
+          case 1:
+            ok = ir == (ia && ib);
+            break;
+          case 2:
+            ok = ir == (ia && !ib);
+            break;
+          case 3:
+            ok = ir == ia;
+            break;
+          case 4:
+            ok = !ib || ir == ia;
+            break;
+          default:
+            ok = ir == !ia;
+            break;
           }
           if (!ok)
             std::abort();

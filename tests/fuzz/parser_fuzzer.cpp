@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // libFuzzer target: any byte string given to the isl-notation parser either
 // parses or throws ParseError; a parsed object prints to text that parses
 // back to an equal object.

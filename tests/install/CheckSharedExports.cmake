@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Script mode: the engine as a shared library exports the API only.
 #
 # LIBRARY is the engine as built: a shared library (BUILD_SHARED_LIBS=ON),

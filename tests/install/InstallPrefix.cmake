@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Script mode: installs the build BUILD_DIR into the scratch prefix PREFIX
 # (emptied first).
 file(REMOVE_RECURSE ${PREFIX})

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Script mode: the C example of DOC (its first ```c block) compiled as C99
 # with CC and the flags `pkg-config --cflags --libs presburger` gives for
 # the installed PREFIX, run, and its output compared with the block after

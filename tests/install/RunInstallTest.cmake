@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Script mode: configure the consumer against the installed PREFIX, build
 # it, run it.
 file(REMOVE_RECURSE ${CONSUMER_BUILD})

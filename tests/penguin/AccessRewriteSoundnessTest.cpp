@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Soundness of memcpy-elimination (and so of buildMapping / rewriteLoadAdds)
 // on generated copy kernels: each kernel is simulated on concrete memory
 // before and after the pass, for every value of its parameter, and every
@@ -216,8 +217,8 @@ public:
       bShape = {R, W};
       copy = "  for k = 0 to " + std::to_string(rowsCopied * W) +
              " step 1 {\n    s0: B[floordiv(k, " + std::to_string(W) +
-             "), mod(k, " + std::to_string(W) + ")] = copy(A[k + " + n +
-             ", " + std::to_string(off) + "])" + tail("k", R * W) + "\n  }\n";
+             "), mod(k, " + std::to_string(W) + ")] = copy(A[k + " + n + ", " +
+             std::to_string(off) + "])" + tail("k", R * W) + "\n  }\n";
       break;
     case 3: // strided loop packed densely
       bShape = {R * W};
@@ -360,8 +361,8 @@ private:
       }
       return "  for " + p + " = 0 to " + std::to_string(ur) + " step 1 {\n" +
              "    for " + q + " = 0 to " + std::to_string(uw) +
-             " step 1 {\n      s" + id + ": O[" + p + ", " + q +
-             "] = add(B[" + idx + "], 1.0)" + guard + "\n    }\n  }\n";
+             " step 1 {\n      s" + id + ": O[" + p + ", " + q + "] = add(B[" +
+             idx + "], 1.0)" + guard + "\n    }\n  }\n";
     }
     int64_t N = shape[0];
     std::string idx;
@@ -408,8 +409,7 @@ void checkKernel(const std::string &text, RewriteOptions options, Tally &t) {
   Module before = parseModule(text);
   ASSERT_TRUE(verifyModule(before).empty()) << text;
   Module after = parseModule(text);
-  std::vector<MemcpyDecision> ds =
-      eliminateMemcpies(after.kernels[0], options);
+  std::vector<MemcpyDecision> ds = eliminateMemcpies(after.kernels[0], options);
   ASSERT_TRUE(verifyModule(after).empty()) << printModule(after);
   std::set<int64_t> removed;
   for (const MemcpyDecision &d : ds)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The access-to-address rewriter (issue 10): each method on small kernels in
 // the text form, with hand-derived relations (compared with the engine's
 // isEqual) and hand-derived address expressions (compared as canonical
@@ -94,8 +95,7 @@ TEST(AccessRewriterTest, ScaledAddrsTupleNamesAndSpaces) {
   EXPECT_EQ(addrs[1], e.canon(e.i("i") + e.i("j") + e.p("n")));
   EXPECT_EQ(addrs[0].str(), "2*i + j + 1");
   // prune_loopnest: k is used by no address.
-  EXPECT_EQ(rw.pruneLoopnest(f.nest(3), addrs),
-            (std::vector<unsigned>{0, 1}));
+  EXPECT_EQ(rw.pruneLoopnest(f.nest(3), addrs), (std::vector<unsigned>{0, 1}));
   EXPECT_EQ(rw.pruneLoopnest(f.nest(3), rw.getScaledAddrs(f.dst(3))),
             (std::vector<unsigned>{0}));
   EXPECT_EQ(rw.tensorTupleName(*f.kernel().findTensor("A")), "A");
@@ -153,9 +153,8 @@ TEST(AccessRewriterTest, AccessRelationsOverTheirDomains) {
   // create_access with explicit names.
   E e{f.kernel().context()};
   DomainSpace ds("t", {"x"}, {});
-  Relation made = rw.createAccess({e.canon(2 * e.i("x"))},
-                                  isl("{ t[x] : 0 <= x < 3 }"), ds, "Out",
-                                  "stmt");
+  Relation made = rw.createAccess(
+      {e.canon(2 * e.i("x"))}, isl("{ t[x] : 0 <= x < 3 }"), ds, "Out", "stmt");
   EXPECT_TRUE(made.isEqual(isl("{ stmt[x] -> Out[2x] : 0 <= x < 3 }")));
 }
 
@@ -175,8 +174,8 @@ TEST(AccessRewriterTest, ScopedDomainCachesShareOneSet) {
     AccessRewriter::DomainBinding box = rw.inDomain(s0, n);
     AccessRewriter::DomainBinding pd = rw.inPredicateDomain(s0, n);
     EXPECT_EQ(rw.domainBuilds(), 6);
-    EXPECT_TRUE(pd.domain().isEqual(
-        isl("{ s0[i, j] : 2 <= i < 8 and 0 <= j < 4 }")));
+    EXPECT_TRUE(
+        pd.domain().isEqual(isl("{ s0[i, j] : 2 <= i < 8 and 0 <= j < 4 }")));
     EXPECT_EQ(pd.space().ivs(), (std::vector<std::string>{"i", "j"}));
     // Repeated queries under the bindings share the two sets.
     for (int k = 0; k < 3; ++k) {
@@ -245,9 +244,8 @@ TEST(AccessRewriterTest, AccessCacheKeyedByShapeNestAddressesPredicates) {
   std::vector<int64_t> other{17};
   EXPECT_NE(k0, AccessCache::makeKey(AccessDomainKind::Predicated, other,
                                      f.nest(0), addrs, f.inst(0).predicates));
-  EXPECT_NE(k0, AccessCache::makeKey(AccessDomainKind::WithoutPredicates,
-                                     shape, f.nest(0), addrs,
-                                     f.inst(0).predicates));
+  EXPECT_NE(k0, AccessCache::makeKey(AccessDomainKind::WithoutPredicates, shape,
+                                     f.nest(0), addrs, f.inst(0).predicates));
 }
 
 //===----------------------------------------------------------------------===//
@@ -270,9 +268,9 @@ TEST(AccessRewriterTest, BuildMappingIdentityCopy) {
       "  tensor A : f32[4, 8] DRAM input\n  tensor B : f32[4, 8] SBUF\n",
       "  for i = 0 to 4 step 1 {\n    for j = 0 to 8 step 1 {\n"
       "      s0: B[i, j] = copy(A[i, j])\n    }\n  }\n"));
-  EXPECT_TRUE(m.isEqual(isl(
-      "[n] -> { B[a, b] -> A[a, b] : 0 <= a < 4 and 0 <= b < 8 and "
-      "0 <= n <= 3 }")))
+  EXPECT_TRUE(m.isEqual(
+      isl("[n] -> { B[a, b] -> A[a, b] : 0 <= a < 4 and 0 <= b < 8 and "
+          "0 <= n <= 3 }")))
       << m.toString();
   EXPECT_EQ(m.numDisjuncts(), 1u);
 }
@@ -297,20 +295,20 @@ TEST(AccessRewriterTest, BuildMappingTiledCopyWithFloorDivision) {
                             "0 <= b < 4 and 0 <= n <= 3 }")))
       << m.toString();
   // A strided loop packed densely: B[k / 2] = A[k] for even k.
-  Relation s = mappingOf(copyKernel(
-      "  tensor A : f32[64] DRAM input\n  tensor B : f32[32] SBUF\n",
-      "  for k = 0 to 64 step 2 {\n"
-      "    s0: B[floordiv(k, 2)] = copy(A[k + n])\n  }\n"));
+  Relation s = mappingOf(
+      copyKernel("  tensor A : f32[64] DRAM input\n  tensor B : f32[32] SBUF\n",
+                 "  for k = 0 to 64 step 2 {\n"
+                 "    s0: B[floordiv(k, 2)] = copy(A[k + n])\n  }\n"));
   EXPECT_TRUE(s.isEqual(isl("[n] -> { B[a] -> A[2a + n] : 0 <= a < 32 and "
                             "0 <= n <= 3 }")))
       << s.toString();
 }
 
 TEST(AccessRewriterTest, BuildMappingTailPredicate) {
-  Relation m = mappingOf(copyKernel(
-      "  tensor A : f32[32] DRAM input\n  tensor B : f32[16] SBUF\n",
-      "  for i = 0 to 16 step 1 {\n"
-      "    s0: B[i] = copy(A[i + 3]) if -i - n + 12 >= 0\n  }\n"));
+  Relation m = mappingOf(
+      copyKernel("  tensor A : f32[32] DRAM input\n  tensor B : f32[16] SBUF\n",
+                 "  for i = 0 to 16 step 1 {\n"
+                 "    s0: B[i] = copy(A[i + 3]) if -i - n + 12 >= 0\n  }\n"));
   EXPECT_TRUE(m.isEqual(isl("[n] -> { B[a] -> A[a + 3] : 0 <= a and "
                             "a + n <= 12 and 0 <= n <= 3 }")))
       << m.toString();
@@ -384,8 +382,7 @@ TEST(AccessRewriterTest, RewriteLoadThroughTiledCopy) {
   EXPECT_EQ(all[2].inst, &f.inst(2));
   EXPECT_EQ(all[2].operand, 1u);
   // B[15 - r, 3 - c] = A[4 (15 - r) + 3 - c] = A[63 - 4r - c].
-  EXPECT_EQ(all[2].newAccess.indices[0],
-            e.canon(63 - 4 * e.i("r") - e.i("c")));
+  EXPECT_EQ(all[2].newAccess.indices[0], e.canon(63 - 4 * e.i("r") - e.i("c")));
   EXPECT_EQ(all[2].parts[0].dropped, e.c(63));
   EXPECT_EQ(all[2].parts[0].kept, e.canon(-4 * e.i("r") - e.i("c")));
 }
@@ -401,21 +398,20 @@ TEST(AccessRewriterTest, RewriteLoadThroughGuardedCopyWithParameters) {
   E e{f.kernel().context()};
   Relation m = rw.buildMapping(f.dst(0), f.operand(0), f.inst(0), f.nest(0));
   LoadRewrite r = rw.rewriteLoadAdds(f.operand(1), f.inst(1), f.nest(1), m);
-  EXPECT_EQ(r.newAccess.indices[0],
-            e.canon(e.i("t") + 16 * e.p("n") + 3));
+  EXPECT_EQ(r.newAccess.indices[0], e.canon(e.i("t") + 16 * e.p("n") + 3));
   EXPECT_EQ(r.parts[0].dropped, e.canon(16 * e.p("n") + 3));
   EXPECT_EQ(r.parts[0].kept, e.i("t"));
   EXPECT_TRUE(r.preds.empty()) << strs(r.preds);
 }
 
 TEST(AccessRewriterTest, LinearityCheckAndNotImplementedBailOuts) {
-  Fixture f = parse(copyKernel(
-      "  tensor A : f32[64] DRAM input\n  tensor B : f32[64] SBUF\n"
-      "  tensor O : f32[64] DRAM output\n",
-      "  for i = 0 to 64 step 1 {\n    s0: B[i] = copy(A[i])\n  }\n"
-      "  for t = 0 to 64 step 1 {\n"
-      "    s1: O[t] = exp(B[floordiv(t, 2)])\n"
-      "    s2: O[t] = exp(B[t]) if mod(t, 3) == 0\n  }\n"));
+  Fixture f = parse(
+      copyKernel("  tensor A : f32[64] DRAM input\n  tensor B : f32[64] SBUF\n"
+                 "  tensor O : f32[64] DRAM output\n",
+                 "  for i = 0 to 64 step 1 {\n    s0: B[i] = copy(A[i])\n  }\n"
+                 "  for t = 0 to 64 step 1 {\n"
+                 "    s1: O[t] = exp(B[floordiv(t, 2)])\n"
+                 "    s2: O[t] = exp(B[t]) if mod(t, 3) == 0\n  }\n"));
   AccessRewriter rw(f.kernel());
   E e{f.kernel().context()};
   Relation m = rw.buildMapping(f.dst(0), f.operand(0), f.inst(0), f.nest(0));
@@ -430,8 +426,7 @@ TEST(AccessRewriterTest, LinearityCheckAndNotImplementedBailOuts) {
   EXPECT_EQ(strs(g.preds), "mod(t, 3) == 0");
   // codegenAddrAndPredicates: no single predicate set for a domain that is
   // not one conjunction.
-  Relation twoPieces =
-      isl("{ s2[t] -> A[t] : 0 <= t <= 2 or 6 <= t <= 8 }");
+  Relation twoPieces = isl("{ s2[t] -> A[t] : 0 <= t <= 2 or 6 <= t <= 8 }");
   EXPECT_THROW(rw.codegenAddrAndPredicates(twoPieces, f.operand(2), f.inst(2),
                                            f.nest(2)),
                NotImplementedError);
@@ -440,11 +435,10 @@ TEST(AccessRewriterTest, LinearityCheckAndNotImplementedBailOuts) {
   EXPECT_THROW(rw.codegenAddrAndPredicates(isl("{ s2[t] -> A[t] : t < 0 }"),
                                            f.operand(2), f.inst(2), f.nest(2)),
                NotImplementedError);
-  EXPECT_THROW(
-      rw.codegenAddrAndPredicates(
-          isl("{ s2[t] -> A[a] : 0 <= t < 64 and t <= a <= t + 1 }"),
-          f.operand(2), f.inst(2), f.nest(2)),
-      NotImplementedError);
+  EXPECT_THROW(rw.codegenAddrAndPredicates(
+                   isl("{ s2[t] -> A[a] : 0 <= t < 64 and t <= a <= t + 1 }"),
+                   f.operand(2), f.inst(2), f.nest(2)),
+               NotImplementedError);
   // A relation of another statement or a mapping that does not start at
   // the loaded tensor is a bridge error.
   EXPECT_THROW(rw.codegenAddrAndPredicates(isl("{ s7[t] -> A[t] }"),
@@ -503,18 +497,17 @@ TEST(AccessRewriterTest, TryPredicateRangeOverAccess) {
   ASSERT_TRUE(p);
   EXPECT_EQ(strs(*p), "-i + 7 >= 0");
   p = rw.tryPredicateRangeOverAccess(f.operand(0), f.inst(0), f.nest(0),
-                                     isl("[n] -> { A[a] : a >= n + 4 }"),
-                                     false, false);
+                                     isl("[n] -> { A[a] : a >= n + 4 }"), false,
+                                     false);
   ASSERT_TRUE(p);
   EXPECT_EQ(strs(*p), "i - n - 2 >= 0");
   // Outside: no iteration, no guard.
-  EXPECT_FALSE(rw.tryPredicateRangeOverAccess(f.operand(0), f.inst(0),
-                                              f.nest(0),
-                                              isl("{ A[a] : a > 100 }"), false,
-                                              false));
+  EXPECT_FALSE(
+      rw.tryPredicateRangeOverAccess(f.operand(0), f.inst(0), f.nest(0),
+                                     isl("{ A[a] : a > 100 }"), false, false));
   EXPECT_THROW(rw.tryPredicateRangeOverAccess(f.operand(0), f.inst(0),
-                                              f.nest(0), isl("{ O[a] }"),
-                                              false, false),
+                                              f.nest(0), isl("{ O[a] }"), false,
+                                              false),
                BridgeError);
 }
 
@@ -550,7 +543,7 @@ TEST(AccessRewriterTest, UnionRangesAndAffineAccessRanges) {
   EXPECT_TRUE(w.isEqual(isl("{ B[a] : 0 <= a < 8 or (20 <= a <= 34 and "
                             "a mod 2 = 0) }")))
       << w.toString();
-  EXPECT_EQ(skipped, 1u); // s2 writes B through a runtime index
+  EXPECT_EQ(skipped, 1u);                 // s2 writes B through a runtime index
   EXPECT_TRUE(rr.isSubsetOf(w) == false); // B[9] is never written
   std::vector<AccessSite> wrong{{&f.inst(3), f.nest(3), &f.operand(3)}};
   EXPECT_THROW(rw.unionRanges("B", wrong), BridgeError);

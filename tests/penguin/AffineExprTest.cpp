@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Expression kinds, hash-consing, folding, printing, semantics of floor and
 // collective division on negative operands, linearization.
 #include "penguin/AffineExpr.h"
@@ -55,7 +56,8 @@ TEST_F(AffineExprTest, HashConsingGivesOneObject) {
   EXPECT_NE(ctx.param("i").node(), i.node());
   // Structure matters before linearization.
   EXPECT_NE((i + 1).node(), (1 + i).node());
-  EXPECT_EQ(linearizeAffineExpr(i + 1).node(), linearizeAffineExpr(1 + i).node());
+  EXPECT_EQ(linearizeAffineExpr(i + 1).node(),
+            linearizeAffineExpr(1 + i).node());
   EXPECT_EQ(floorDiv(i + 1, 4).node(), floorDiv(i + 1, 4).node());
   EXPECT_NE(floorDiv(i + 1, 4).node(), floorDiv(i + 1, 2).node());
   EXPECT_NE(ccDiv(i, 4, 0).node(), ccDiv(i, 4, 1).node());
@@ -137,7 +139,7 @@ TEST_F(AffineExprTest, CollectiveKindsUseCeilingSemantics) {
   EXPECT_EQ(cm.str(), "ccmod(i, 4, 7)");
   struct Case {
     int64_t a, q, m;
-  } cases[] = {{7, 2, -1},  {8, 2, 0},   {1, 1, -3}, {0, 0, 0},
+  } cases[] = {{7, 2, -1},   {8, 2, 0},   {1, 1, -3},  {0, 0, 0},
                {-7, -1, -3}, {-8, -2, 0}, {-1, 0, -1}, {5, 2, -3}};
   for (const Case &c : cases) {
     EXPECT_EQ(eval(cd, c.a), c.q) << c.a;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The five comparison verbs, their normalisation and folding; legality;
 // is_approx; EQ to two GE.
 #include "penguin/AffinePredicate.h"
@@ -119,7 +120,7 @@ TEST_F(AffinePredicateTest, QuasiAffinePredicates) {
   AffinePredicate q = predLt(mod(i, 4), 2);
   EXPECT_EQ(q.str(), "-mod(i, 4) + 1 >= 0");
   EXPECT_TRUE(isLegalPredicate(q));
-  EXPECT_TRUE(holds(q, -3)); // mod(-3, 4) = 1 < 2
+  EXPECT_TRUE(holds(q, -3));  // mod(-3, 4) = 1 < 2
   EXPECT_FALSE(holds(q, -2)); // mod(-2, 4) = 2
 }
 

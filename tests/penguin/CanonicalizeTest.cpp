@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The canonicalize pass, the pass registry and the statistics counters.
 #include "penguin/Canonicalize.h"
 #include "penguin/Error.h"
@@ -21,13 +22,8 @@ std::string guardsOf(const std::string &cond) {
                          "{\n      s0: A[i] = copy(A[j]) if " +
                          cond + "\n    }\n  }\n}\n");
   canonicalizeModule(m);
-  const Instruction &inst = *m.kernels[0]
-                                 .body[0]
-                                 .asLoop()
-                                 ->body[0]
-                                 .asLoop()
-                                 ->body[0]
-                                 .asInstruction();
+  const Instruction &inst =
+      *m.kernels[0].body[0].asLoop()->body[0].asLoop()->body[0].asInstruction();
   std::string s;
   for (const AffinePredicate &p : inst.predicates)
     s += (s.empty() ? "" : " & ") + p.str();
@@ -47,8 +43,8 @@ TEST(CanonicalizeTest, ConstantsFold) {
 }
 
 TEST(CanonicalizeTest, GcdTightening) {
-  EXPECT_EQ(guardsOf("2*i - 3 >= 0"), "i - 2 >= 0");     // i >= 1.5 -> 2
-  EXPECT_EQ(guardsOf("-4*i + 9 >= 0"), "-i + 2 >= 0");   // i <= 2.25 -> 2
+  EXPECT_EQ(guardsOf("2*i - 3 >= 0"), "i - 2 >= 0");   // i >= 1.5 -> 2
+  EXPECT_EQ(guardsOf("-4*i + 9 >= 0"), "-i + 2 >= 0"); // i <= 2.25 -> 2
   EXPECT_EQ(guardsOf("2*i + 4*j - 6 == 0"), "i + 2*j - 3 == 0");
   EXPECT_EQ(guardsOf("2*i + 4*j - 5 == 0"), "-1 >= 0"); // no integer solution
 }
@@ -76,15 +72,15 @@ TEST(CanonicalizeTest, ApproxPredicatesAreNormalisedButNeverFold) {
   EXPECT_EQ(guardsOf("approx(7 - i - 1 >= 0) & i >= 0"),
             "i >= 0 & approx(-i + 6 >= 0)");
   EXPECT_EQ(guardsOf("approx(i >= 0) & i >= 0"), "i >= 0");
-  EXPECT_EQ(guardsOf("approx(i >= 0) & approx(i + 0 >= 0)"),
-            "approx(i >= 0)");
+  EXPECT_EQ(guardsOf("approx(i >= 0) & approx(i + 0 >= 0)"), "approx(i >= 0)");
   // An approximate contradiction does not make the instruction dead.
   EXPECT_EQ(guardsOf("approx(i >= 5) & approx(i <= 3)"),
             "approx(i - 5 >= 0) & approx(-i + 3 >= 0)");
 }
 
 TEST(CanonicalizeTest, QuasiAffinePredicates) {
-  EXPECT_EQ(guardsOf("2*floordiv(i + 1, 2) >= 4"), "floordiv(i + 1, 2) - 2 >= 0");
+  EXPECT_EQ(guardsOf("2*floordiv(i + 1, 2) >= 4"),
+            "floordiv(i + 1, 2) - 2 >= 0");
   EXPECT_EQ(guardsOf("mod(i, 4) == 0 & mod(i, 4) >= 0"), "mod(i, 4) == 0");
 }
 
@@ -193,9 +189,7 @@ class BreakingPass : public Pass {
 public:
   std::string_view name() const override { return "break"; }
   std::string_view description() const override { return "breaks the IR"; }
-  void run(Module &m, PassContext &) override {
-    m.kernels[0].tensors.clear();
-  }
+  void run(Module &m, PassContext &) override { m.kernels[0].tensors.clear(); }
 };
 
 TEST(PassRegistryTest, BuiltinsAndPlugIns) {
@@ -204,10 +198,12 @@ TEST(PassRegistryTest, BuiltinsAndPlugIns) {
   EXPECT_TRUE(r.contains("verify"));
   EXPECT_FALSE(r.contains("simplify-predicates"));
   EXPECT_EQ(r.create("nope"), nullptr);
-  r.add("count-instructions", "counts", [] { return std::make_unique<CountingPass>(); });
+  r.add("count-instructions", "counts",
+        [] { return std::make_unique<CountingPass>(); });
   EXPECT_THROW(r.add("verify", "again", createVerifyPass), IRError);
-  EXPECT_THROW(r.add("Bad_Name", "x", [] { return std::make_unique<CountingPass>(); }),
-               IRError);
+  EXPECT_THROW(
+      r.add("Bad_Name", "x", [] { return std::make_unique<CountingPass>(); }),
+      IRError);
   EXPECT_THROW(r.add("no-factory", "x", nullptr), IRError);
   auto entries = r.entries();
   ASSERT_EQ(entries.size(), 3u);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // penguin-opt end to end: options, passes, exit codes, diagnostics.
 #include "PenguinOptRunner.h"
 
@@ -159,7 +160,8 @@ TEST_F(CliTest, UsageErrors) {
   for (const Case &c : cases) {
     Result r = run(c.args);
     EXPECT_EQ(r.rc, 2) << c.args;
-    EXPECT_NE(r.err.find("penguin-opt: error: " + c.fragment), std::string::npos)
+    EXPECT_NE(r.err.find("penguin-opt: error: " + c.fragment),
+              std::string::npos)
         << c.args << ": " << r.err;
     EXPECT_EQ(r.out, "") << c.args;
   }
@@ -181,13 +183,14 @@ TEST_F(CliTest, MissingInputFile) {
 TEST_F(CliTest, Version) {
   Result r = run("--version");
   EXPECT_EQ(r.rc, 0);
-  EXPECT_EQ(r.out, std::string("penguin-opt ") + PENGUIN_EXPECTED_VERSION + "\n");
+  EXPECT_EQ(r.out,
+            std::string("penguin-opt ") + PENGUIN_EXPECTED_VERSION + "\n");
 }
 
 TEST_F(CliTest, PrintAfterAllAndTimePasses) {
   std::string f = write("in.pn", kTail);
-  Result r = run("--print-after-all --time-passes -p canonicalize,verify '" +
-                 f + "'");
+  Result r =
+      run("--print-after-all --time-passes -p canonicalize,verify '" + f + "'");
   EXPECT_EQ(r.rc, 0) << r.err;
   size_t a = r.err.find("// -----// IR Dump After canonicalize //----- //\n"
                         "kernel ");
@@ -214,7 +217,8 @@ TEST_F(CliTest, OutputFile) {
   EXPECT_EQ(r.rc, 0) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_NE(penguin_test::slurp(out).find("if -i + 6 >= 0"), std::string::npos);
-  Result bad = run("-o '" + (dir_ / "no/such/dir/x.pn").string() + "' '" + f + "'");
+  Result bad =
+      run("-o '" + (dir_ / "no/such/dir/x.pn").string() + "' '" + f + "'");
   EXPECT_EQ(bad.rc, 1);
   EXPECT_NE(bad.err.find("cannot write the output file"), std::string::npos);
 }

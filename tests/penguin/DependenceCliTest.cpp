@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // penguin-opt with the dependences and check-schedule passes on the bundled
 // examples (docs/examples/schedule_tree.pn, alias_stencil.pn and its
 // candidate schedules): what is reported and the exit statuses (0 legal,
@@ -14,7 +15,6 @@
 #include <unistd.h>
 
 namespace {
-
 
 using penguin_test::OptResult;
 
@@ -41,7 +41,8 @@ std::pair<std::vector<std::string>, std::string> split(const std::string &out) {
 
 /// The file's text ending in exactly one newline (as the printer ends it).
 std::string printed(const std::string &file) {
-  std::string t = penguin_test::slurp(std::string(PENGUIN_EXAMPLES_DIR) + "/" + file);
+  std::string t =
+      penguin_test::slurp(std::string(PENGUIN_EXAMPLES_DIR) + "/" + file);
   while (!t.empty() && t.back() == '\n')
     t.pop_back();
   return t + "\n";
@@ -110,7 +111,7 @@ TEST(DependenceCliTest, LegalSchedulesExitZero) {
   for (const char *sched :
        {"alias_stencil.interchange.sched", "alias_stencil.fused.sched"}) {
     OptResult r = runOpt("-p check-schedule=" + example(sched) + " " +
-                      example("alias_stencil.pn"));
+                         example("alias_stencil.pn"));
     EXPECT_EQ(r.rc, 0) << sched << "\n" << r.out << r.err;
     auto [lines, module] = split(r.out);
     ASSERT_EQ(lines.size(), 1u) << r.out;
@@ -121,9 +122,9 @@ TEST(DependenceCliTest, LegalSchedulesExitZero) {
 }
 
 TEST(DependenceCliTest, IllegalScheduleExitsThree) {
-  OptResult r = runOpt("-p check-schedule=" +
-                    example("alias_stencil.reversed.sched") + " " +
-                    example("alias_stencil.pn"));
+  OptResult r =
+      runOpt("-p check-schedule=" + example("alias_stencil.reversed.sched") +
+             " " + example("alias_stencil.pn"));
   EXPECT_EQ(r.rc, 3) << r.out << r.err;
   auto [lines, module] = split(r.out);
   ASSERT_EQ(lines.size(), 2u) << r.out;
@@ -135,8 +136,8 @@ TEST(DependenceCliTest, IllegalScheduleExitsThree) {
   // Inline text: reading B before A's producer ran (through the shared
   // allocation).
   OptResult s = runOpt("--pass 'check-schedule={ s0[i, j] -> [1, i, j]; "
-                    "s1[i, j] -> [0, i, j]; s2[i, j] -> [2, i, j] }' " +
-                    example("alias_stencil.pn"));
+                       "s1[i, j] -> [0, i, j]; s2[i, j] -> [2, i, j] }' " +
+                       example("alias_stencil.pn"));
   EXPECT_EQ(s.rc, 3) << s.out << s.err;
   EXPECT_NE(s.out.find("// kernel alias_stencil: RAW violation on tensor: "
                        "tile_alloc (s0 writes A, s1 reads B)"),
@@ -150,21 +151,21 @@ TEST(DependenceCliTest, BadSchedulesAndUsage) {
   EXPECT_EQ(a.rc, 2) << a.err;
   // A missing file, a schedule that leaves instances out, a malformed one.
   OptResult b = runOpt("-p check-schedule=/nonexistent/x.sched " +
-                    example("alias_stencil.pn"));
+                       example("alias_stencil.pn"));
   EXPECT_EQ(b.rc, 1);
   EXPECT_NE(b.err.find("cannot open the schedule file"), std::string::npos);
   OptResult c = runOpt("-p 'check-schedule={ s0[i, j] -> [i, j] }' " +
-                    example("alias_stencil.pn"));
+                       example("alias_stencil.pn"));
   EXPECT_EQ(c.rc, 1);
   EXPECT_NE(c.err.find("gives no time to some instances of s1"),
             std::string::npos)
       << c.err;
   OptResult d = runOpt("-p 'check-schedule={ s0[i, j] -> [i, j' " +
-                    example("alias_stencil.pn"));
+                       example("alias_stencil.pn"));
   EXPECT_EQ(d.rc, 1);
   // check-schedule needs exactly one kernel.
   OptResult e = runOpt("-p 'check-schedule={ s0[i] -> [i] }' " +
-                    example("two_kernels.pn"));
+                       example("two_kernels.pn"));
   EXPECT_EQ(e.rc, 1);
   EXPECT_NE(e.err.find("exactly one kernel"), std::string::npos) << e.err;
 }

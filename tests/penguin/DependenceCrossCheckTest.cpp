@@ -1,6 +1,7 @@
-// The dependence analysis against brute force (both modes): small generated kernels
-// (1-3 instructions, loop depth 1-2, small constant bounds, random affine
-// accesses to 1-2 tensors, some sharing an SBUF allocation or wrapping
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// The dependence analysis against brute force (both modes): small generated
+// kernels (1-3 instructions, loop depth 1-2, small constant bounds, random
+// affine accesses to 1-2 tensors, some sharing an SBUF allocation or wrapping
 // around a smaller allocation) are executed point by point; the dependent
 // instance pairs of the original order and the pairs a random candidate
 // schedule (loop reversals, shifts, interchanges, reordered statements,
@@ -19,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -27,7 +29,6 @@
 #include <sstream>
 #include <tuple>
 #include <variant>
-#include <iostream>
 
 using namespace penguin;
 using presburger::Int;
@@ -200,8 +201,8 @@ private:
   }
 
   GNode node(size_t depth, const GKernel &k) {
-    bool loop = depth < 2 && (depth == 0 ? chance(85) : chance(40)) &&
-                budget_ > 0;
+    bool loop =
+        depth < 2 && (depth == 0 ? chance(85) : chance(40)) && budget_ > 0;
     if (!loop) {
       --budget_;
       GInst in;
@@ -376,10 +377,10 @@ void execute(const GKernel &k, const std::vector<GNode> &body,
 // affine time over its own loop variables.
 struct CNode {
   enum Kind { Band, Seq, Mark } kind = Mark;
-  std::map<int, Aff> member;            // Band
-  std::vector<std::set<int>> filters;   // Seq
-  std::vector<CNode> children;          // Band/Seq
-  int id = 0;                           // Mark
+  std::map<int, Aff> member;          // Band
+  std::vector<std::set<int>> filters; // Seq
+  std::vector<CNode> children;        // Band/Seq
+  int id = 0;                         // Mark
 };
 
 struct StmtInfo {
@@ -767,10 +768,10 @@ TEST(DependenceCrossCheck, GeneratedKernelsAgainstBruteForce) {
           << " but no executed pair depends: " << d.relation.toString();
       EXPECT_EQ(got, it->second) << keyText(key);
       // Nothing outside the executed instances.
-      EXPECT_TRUE(presburger::UnionRelation(d.relation.domain())
-                      .isSubsetOf(domain));
-      EXPECT_TRUE(presburger::UnionRelation(d.relation.range())
-                      .isSubsetOf(domain));
+      EXPECT_TRUE(
+          presburger::UnionRelation(d.relation.domain()).isSubsetOf(domain));
+      EXPECT_TRUE(
+          presburger::UnionRelation(d.relation.range()).isSubsetOf(domain));
     }
     for (const auto &[key, pairs] : t0.deps)
       EXPECT_TRUE(byKey.count(key)) << "missing " << keyText(key);
@@ -889,9 +890,9 @@ TEST(DependenceCrossCheck, GeneratedKernelsAgainstBruteForce) {
         // The first violation in the documented order: RAW, WAR, WAW, then
         // source, sink, allocation.
         Key want = truth.violated.begin()->first;
-        EXPECT_EQ(Key(int(first->type), first->srcId, first->dstId,
-                      first->tensor),
-                  want);
+        EXPECT_EQ(
+            Key(int(first->type), first->srcId, first->dstId, first->tensor),
+            want);
       }
       ++schedules;
       illegal += truth.violated.empty() ? 0 : 1;
@@ -906,8 +907,8 @@ TEST(DependenceCrossCheck, GeneratedKernelsAgainstBruteForce) {
   EXPECT_GT(wrapped, 5);
   std::cout << "[cross-check] " << kernels << " kernels, " << schedules
             << " schedules (" << illegal << " illegal), " << depsSeen
-            << " dependence relations, " << shared << " shared and "
-            << wrapped << " wrapping allocations, " << exactPairs
+            << " dependence relations, " << shared << " shared and " << wrapped
+            << " wrapping allocations, " << exactPairs
             << " exact dependent pairs, " << exactStops
             << " exact analyses stopped at the budget\n";
   EXPECT_GT(exactPairs, kernels);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The dependence analysis (Dependence.h) on hand-written kernels: the
 // seed's get_schedule_tree docstring example, domains over loops and scope
 // regions, the access unions and the `%s_alloc` remapping, RAW/WAR/WAW
@@ -38,7 +39,9 @@ Point pt(std::initializer_list<int64_t> xs) {
   return p;
 }
 
-UnionRelation U(const std::string &text) { return presburger::parseUnion(text); }
+UnionRelation U(const std::string &text) {
+  return presburger::parseUnion(text);
+}
 
 const DependenceType kRAW[] = {DependenceType::RAW};
 const DependenceType kWAR[] = {DependenceType::WAR};
@@ -288,9 +291,10 @@ TEST(DependenceTest, AliasingSeenOnlyThroughTheAllocation) {
   std::vector<Dependence> d2 = da2.dependences();
   ASSERT_EQ(d2.size(), 1u);
   EXPECT_EQ(d2[0].tensor, "T_alloc");
-  EXPECT_FALSE(da2.checkValidSchedule(
-                      U("{ s0[i] -> [1, i]; s1[i] -> [0, i]; s2[i] -> [2, i] }"))
-                   .has_value());
+  EXPECT_FALSE(
+      da2.checkValidSchedule(
+             U("{ s0[i] -> [1, i]; s1[i] -> [0, i]; s2[i] -> [2, i] }"))
+          .has_value());
 }
 
 TEST(DependenceTest, DramInputOutputNotRemapped) {
@@ -352,8 +356,8 @@ TEST(DependenceTest, AllocatedBlockAndBankShape) {
   EXPECT_TRUE(deps[0].relation.isEqual(
       presburger::parseRelation("{ s0[i] -> s0[i + 4] : 0 <= i <= 3 }")))
       << deps[0].relation.toString();
-  EXPECT_TRUE(deps[1].relation.isEqual(presburger::parseRelation(
-      "{ s0[i] -> s1[i mod 4] : 0 <= i <= 7 }")))
+  EXPECT_TRUE(deps[1].relation.isEqual(
+      presburger::parseRelation("{ s0[i] -> s1[i mod 4] : 0 <= i <= 7 }")))
       << deps[1].relation.toString();
 }
 
@@ -492,13 +496,11 @@ TEST(DependenceTest, WriteAfterWrite) {
             0u)
       << v->message;
   // Reversing only inside each pair is illegal, swapping whole pairs is not.
-  EXPECT_TRUE(
-      da.checkValidSchedule(U("{ s0[i] -> [i + 1] : i mod 2 = 0; "
-                              "s0[i] -> [i - 1] : i mod 2 = 1 }"))
-          .has_value());
-  EXPECT_FALSE(
-      da.checkValidSchedule(U("{ s0[i] -> [-i + 2 * (i mod 2)] }"))
-          .has_value());
+  EXPECT_TRUE(da.checkValidSchedule(U("{ s0[i] -> [i + 1] : i mod 2 = 0; "
+                                      "s0[i] -> [i - 1] : i mod 2 = 1 }"))
+                  .has_value());
+  EXPECT_FALSE(da.checkValidSchedule(U("{ s0[i] -> [-i + 2 * (i mod 2)] }"))
+                   .has_value());
   EXPECT_FALSE(
       da.checkValidSchedule(U("{ s0[i] -> [-i] }"), {}, kRAW).has_value());
 }
@@ -638,7 +640,8 @@ TEST(DependenceTest, ExactModeDropsOverwrittenSources) {
     return out;
   };
   // May: both writes reach the read; exact: only the last one.
-  EXPECT_EQ(raws(may), (std::vector<std::pair<int64_t, int64_t>>{{0, 2}, {1, 2}}));
+  EXPECT_EQ(raws(may),
+            (std::vector<std::pair<int64_t, int64_t>>{{0, 2}, {1, 2}}));
   EXPECT_EQ(raws(exact), (std::vector<std::pair<int64_t, int64_t>>{{1, 2}}));
   std::vector<Dependence> d = exact.dependences(kRAW);
   EXPECT_TRUE(d[0].relation.isEqual(
@@ -647,8 +650,10 @@ TEST(DependenceTest, ExactModeDropsOverwrittenSources) {
   EXPECT_EQ(d[0].srcTensor, "A");
   // Running s2 between s0 and s1 breaks the exact RAW (s2 would read s0's
   // value); running s0 after s2 does not break it, only the WAW.
-  UnionRelation between = U("{ s0[i] -> [i, 0]; s2[i] -> [i, 1]; s1[i] -> [i, 2] }");
-  UnionRelation s0Last = U("{ s1[i] -> [i, 0]; s2[i] -> [i, 1]; s0[i] -> [i, 2] }");
+  UnionRelation between =
+      U("{ s0[i] -> [i, 0]; s2[i] -> [i, 1]; s1[i] -> [i, 2] }");
+  UnionRelation s0Last =
+      U("{ s1[i] -> [i, 0]; s2[i] -> [i, 1]; s0[i] -> [i, 2] }");
   EXPECT_TRUE(exact.checkValidSchedule(between, {}, kRAW).has_value());
   EXPECT_FALSE(exact.checkValidSchedule(s0Last, {}, kRAW).has_value());
   EXPECT_TRUE(may.checkValidSchedule(s0Last, {}, kRAW).has_value());

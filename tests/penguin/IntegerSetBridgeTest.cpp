@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The bridge: build_aff, predicates <-> sets, enumerate_affine_predicates,
 // loop and parameter bounds, access relations.
 #include "penguin/IntegerSetBridge.h"
@@ -83,9 +84,8 @@ TEST(IntegerSetBridgeTest, BuildAffFlattensToCoefficientRows) {
   AffineExpr i = ctx.index("i"), j = ctx.index("j"), M = ctx.param("M");
   BasicRelation set;
   // (i + 2*j) + (3 - M) - (j - j) in any nesting is c + sum(coeff * idx).
-  std::vector<Int> row =
-      buildAff(ctx.add(ctx.add(i, ctx.mult(2, j)), ctx.sub(ctx.constant(3), M)),
-               s, set);
+  std::vector<Int> row = buildAff(
+      ctx.add(ctx.add(i, ctx.mult(2, j)), ctx.sub(ctx.constant(3), M)), s, set);
   EXPECT_EQ(row, ints({-1, 0, 1, 2, 3}));
   EXPECT_EQ(set.numLocals(), 0u);
   row = buildAff(ctx.mult(3, ctx.add(i, ctx.mult(-1, i))), s, set);
@@ -160,9 +160,9 @@ TEST(IntegerSetBridgeTest, DivisionsBecomeSharedLocals) {
   EXPECT_EQ(set.numLocals(), 2u);
   EXPECT_TRUE(set.hasDivDef(1));
   EXPECT_EQ(set.divDenominator(1), Int(4));
-  EXPECT_EQ(std::vector<Int>(set.divNumerator(1).begin(),
-                             set.divNumerator(1).end()),
-            ints({1, 0, 0, 3}));
+  EXPECT_EQ(
+      std::vector<Int>(set.divNumerator(1).begin(), set.divNumerator(1).end()),
+      ints({1, 0, 0, 3}));
 }
 
 // For each kind of expression e(i), the set { [i, v] : v = e(i) } holds
@@ -182,7 +182,8 @@ TEST(IntegerSetBridgeTest, DivisionSemanticsMatchEvaluation) {
       ctx.add(ctx.mod(ctx.floorDiv(i, 2), 3), ctx.ccDiv(i, 3, 0)),
   };
   for (AffineExpr e : exprs) {
-    Relation set(predicatesToSet(std::vector<AffinePredicate>{predEq(v, e)}, s));
+    Relation set(
+        predicatesToSet(std::vector<AffinePredicate>{predEq(v, e)}, s));
     for (int64_t x = -13; x <= 13; ++x) {
       Valuation val;
       val.set(i, x);
@@ -198,11 +199,10 @@ TEST(IntegerSetBridgeTest, PredicatesBecomeInequalitiesAndEqualities) {
   ExprContext ctx;
   DomainSpace s("s0", {"i", "j"}, {"N"});
   AffineExpr i = ctx.index("i"), j = ctx.index("j"), N = ctx.param("N");
-  BasicRelation set =
-      predicatesToSet(
-          std::vector<AffinePredicate>{predLt(i, N), predEq(j, ctx.mult(2, i)),
-                                       predGe(i, 0)},
-          s);
+  BasicRelation set = predicatesToSet(
+      std::vector<AffinePredicate>{predLt(i, N), predEq(j, ctx.mult(2, i)),
+                                   predGe(i, 0)},
+      s);
   EXPECT_EQ(set.numEqualities(), 1u);
   EXPECT_EQ(set.numInequalities(), 2u);
   Relation expected =
@@ -232,8 +232,7 @@ TEST(IntegerSetBridgeTest, VerbsBecomeExactSets) {
         predicatesToSet(std::vector<AffinePredicate>{c.pred}, s);
     EXPECT_EQ(set.numEqualities() + set.numInequalities(), 1u);
     EXPECT_EQ(set.numEqualities(), c.pred.isEquality() ? 1u : 0u);
-    EXPECT_TRUE(
-        Relation(set).isEqual(presburger::parseRelation(c.isl)))
+    EXPECT_TRUE(Relation(set).isEqual(presburger::parseRelation(c.isl)))
         << c.pred.str() << " vs " << c.isl;
   }
 }
@@ -324,8 +323,8 @@ TEST(IntegerSetBridgeTest, LoopAndParameterBounds) {
       "[N, M] -> { s0[i, j] : 1 <= N <= 16 and 1 <= i < N + 3 and "
       "(i - 1) mod 3 = 0 and M <= j < 10 }");
   EXPECT_TRUE(dom.isEqual(expected)) << dom.toString();
-  Relation pred(iterationDomain(s, p.nest, p.kernel().params,
-                                p.inst->predicates));
+  Relation pred(
+      iterationDomain(s, p.nest, p.kernel().params, p.inst->predicates));
   EXPECT_TRUE(pred.isEqual(expected.intersect(
       presburger::parseRelation("[N, M] -> { s0[i, j] : i >= j }"))));
   // A non-positive stride cannot be a domain.
@@ -352,8 +351,8 @@ TEST(IntegerSetBridgeTest, AccessRelation) {
   EXPECT_TRUE(acc.isEqual(expected)) << acc.toString();
   AccessOptions unpred;
   unpred.predicated = false;
-  Relation all = accessRelation(p.kernel(), *p.inst, p.nest, *p.inst->dst,
-                                unpred);
+  Relation all =
+      accessRelation(p.kernel(), *p.inst, p.nest, *p.inst->dst, unpred);
   EXPECT_TRUE(all.isEqual(presburger::parseRelation(
       "[N] -> { s4[i, j] -> A[i + 1, floor(j / 2) + N] : 1 <= N <= 16 and "
       "0 <= i < 8 and 0 <= j < 8 and j mod 2 = 0 }")));
@@ -397,15 +396,16 @@ TEST(IntegerSetBridgeTest, RandomRoundTripIsExact) {
     AffineExpr e = linear();
     switch (pick(0, 6)) {
     case 0:
-      return ctx.add(e, ctx.mult(pick(-2, 2), ctx.floorDiv(linear(), pick(2, 4))));
+      return ctx.add(e,
+                     ctx.mult(pick(-2, 2), ctx.floorDiv(linear(), pick(2, 4))));
     case 1:
       return ctx.add(e, ctx.mult(pick(-2, 2), ctx.mod(linear(), pick(2, 4))));
     case 2:
-      return ctx.add(e, ctx.mult(pick(-2, 2),
-                                 ctx.ccDiv(linear(), pick(2, 4), 0)));
+      return ctx.add(e,
+                     ctx.mult(pick(-2, 2), ctx.ccDiv(linear(), pick(2, 4), 0)));
     case 3:
-      return ctx.add(e, ctx.mult(pick(-2, 2),
-                                 ctx.ccMod(linear(), pick(2, 4), 1)));
+      return ctx.add(e,
+                     ctx.mult(pick(-2, 2), ctx.ccMod(linear(), pick(2, 4), 1)));
     default:
       return e;
     }

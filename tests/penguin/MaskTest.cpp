@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The mask algebra: classes, operators, lattice laws, De Morgan, the
 // disjoint-intersection enumeration (checked by brute force on random
 // masks), lowering, tile adapters, affine_select.
+#include "penguin/Mask.h"
+#include "penguin/AffineSelect.h"
 #include "penguin/Error.h"
 #include "penguin/Instruction.h"
-#include "penguin/AffineSelect.h"
-#include "penguin/Mask.h"
 
 #include <gtest/gtest.h>
 
@@ -18,9 +19,13 @@ namespace {
 
 // Masks must not be value-comparable: == and != are deleted.
 template <typename T>
-concept EqualityComparable = requires(const T &a, const T &b) { a == b; };
+concept EqualityComparable = requires(const T &a, const T &b) {
+  a == b;
+};
 template <typename T>
-concept InequalityComparable = requires(const T &a, const T &b) { a != b; };
+concept InequalityComparable = requires(const T &a, const T &b) {
+  a != b;
+};
 static_assert(!EqualityComparable<Mask>);
 static_assert(!InequalityComparable<Mask>);
 static_assert(!EqualityComparable<EQTileMask>);
@@ -231,8 +236,8 @@ TEST_F(MaskTest, LeavesFlipUnderNegation) {
 TEST_F(MaskTest, LatticeConstantsTileFamily) {
   Mask x = TileIndex::axis(tile, 0) < 5;
   Mask top = AlwaysTrueMask(tile), bot = AlwaysFalseMask(tile);
-  EXPECT_TRUE((x & top).isSameObject(x));  // x & T = x
-  EXPECT_TRUE((top & x).isSameObject(x));  // T & x = x
+  EXPECT_TRUE((x & top).isSameObject(x));                 // x & T = x
+  EXPECT_TRUE((top & x).isSameObject(x));                 // T & x = x
   EXPECT_EQ((x & bot).kind(), MaskKind::AlwaysFalseMask); // x & F = F
   EXPECT_EQ((bot & x).kind(), MaskKind::AlwaysFalseMask);
   EXPECT_TRUE((x | bot).isSameObject(x));   // x | F = x
@@ -244,7 +249,7 @@ TEST_F(MaskTest, LatticeConstantsTileFamily) {
   EXPECT_TRUE((~top).tile() == tile);
   EXPECT_EQ(top.predicates().size(), 1u); // one empty AND-term
   EXPECT_TRUE(top.predicates()[0].empty());
-  EXPECT_TRUE(bot.predicates().empty());  // no term at all
+  EXPECT_TRUE(bot.predicates().empty()); // no term at all
   EXPECT_TRUE(bot.isAlwaysFalse());
   EXPECT_FALSE(top.isAlwaysFalse());
 }
@@ -327,7 +332,7 @@ TEST_F(MaskTest, DeMorgan) {
 //===----------------------------------------------------------------------===//
 
 TEST_F(MaskTest, UnionCreateFlattensAndShortCircuits) {
-  Mask a = ScalarIndex(i) < 0, b = ScalarIndex(i) > 5, c = ScalarIndex(j) == 0;
+  Mask a = ScalarIndex(i)<0, b = ScalarIndex(i)> 5, c = ScalarIndex(j) == 0;
   Mask u = ScalarPredicateUnion::create({a | b, c, AlwaysFalsePredicate()});
   EXPECT_EQ(u.kind(), MaskKind::ScalarPredicateUnion);
   EXPECT_EQ(u.operands().size(), 3u);
@@ -448,8 +453,7 @@ public:
     if (depth == 0 || r < 25)
       return leaf();
     if (r < 30)
-      return pick(0, 1) ? constantMask(pick(0, 1), family(), tile_)
-                        : leaf();
+      return pick(0, 1) ? constantMask(pick(0, 1), family(), tile_) : leaf();
     if (r < 45)
       return ~mask(depth - 1);
     if (r < 72)
@@ -616,9 +620,10 @@ TEST_F(MaskTest, AffineSelectTakesExactlyOnePredicate) {
       affineSelectPredicate(m);
       FAIL() << "expected MaskError for " << m.str();
     } catch (const MaskError &e) {
-      EXPECT_EQ(std::string(e.what()),
-                "'affine_select' only supports single predicate, was provided " +
-                    std::to_string(count));
+      EXPECT_EQ(
+          std::string(e.what()),
+          "'affine_select' only supports single predicate, was provided " +
+              std::to_string(count));
     }
   };
   expectProvided((ScalarIndex(i) >= 0) & (ScalarIndex(j) < 3), 2);
@@ -626,9 +631,9 @@ TEST_F(MaskTest, AffineSelectTakesExactlyOnePredicate) {
   expectProvided((ScalarIndex(i) < 2) | (ScalarIndex(i) >= 6), 2);
   expectProvided(AlwaysTruePredicate(), 0);
   expectProvided(AlwaysFalseMask(tile), 0);
-  EXPECT_THROW(
-      makeAffineSelect(5, dst, src, 0.0, (ScalarIndex(i) == 1) | (ScalarIndex(j) == 1)),
-      MaskError);
+  EXPECT_THROW(makeAffineSelect(5, dst, src, 0.0,
+                                (ScalarIndex(i) == 1) | (ScalarIndex(j) == 1)),
+               MaskError);
 }
 
 } // namespace

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // penguin-opt with memcpy-elimination on the bundled example
 // (docs/examples/memcpy.pn): the exact output, the --explain text, the
 // counters, the exit statuses.
@@ -13,7 +14,6 @@
 #include <unistd.h>
 
 namespace {
-
 
 using penguin_test::OptResult;
 
@@ -109,14 +109,15 @@ TEST(MemcpyCliTest, QuietWithoutExplainAndCountersWithStats) {
   // Without the pass, --explain has nothing to say and the file comes back.
   r = runOpt("--explain " + example());
   EXPECT_EQ(r.rc, 0);
-  EXPECT_EQ(r.out, penguin_test::slurp(std::string(PENGUIN_EXAMPLES_DIR) + "/memcpy.pn"));
+  EXPECT_EQ(r.out, penguin_test::slurp(std::string(PENGUIN_EXAMPLES_DIR) +
+                                       "/memcpy.pn"));
   EXPECT_EQ(r.err, "");
 }
 
 TEST(MemcpyCliTest, BadInputIsAnErrorNotACrash) {
   OptResult r = runOpt("-p memcpy-elimination --explain -",
-                    "kernel k() {\n  tensor A : f32[4] DRAM\n"
-                    "  s0: B[0] = copy(A[0])\n}\n");
+                       "kernel k() {\n  tensor A : f32[4] DRAM\n"
+                       "  s0: B[0] = copy(A[0])\n}\n");
   EXPECT_EQ(r.rc, 1);
   EXPECT_NE(r.err.find("error:"), std::string::npos) << r.err;
   r = runOpt("-p memcpy-elimination --explain -", "kernel k( {");

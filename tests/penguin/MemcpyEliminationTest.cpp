@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // memcpy-elimination: the copies that go (with the expected kernel, compared
 // as text) and the copies that must stay (kernel unchanged, the reason).
 #include "penguin/MemcpyElimination.h"
@@ -45,10 +46,10 @@ const char *kReadB = "  for p = 0 to 8 step 1 {\n"
 
 TEST(MemcpyEliminationTest, IdentityCopy) {
   Outcome r = eliminate(kernel(kAB2, "  for i = 0 to 8 step 1 {\n"
-                                 "    for j = 0 to 8 step 1 {\n"
-                                 "      s0: B[i, j] = copy(A[i, j])\n"
-                                 "    }\n  }\n" +
-                                     std::string(kReadB)));
+                                     "    for j = 0 to 8 step 1 {\n"
+                                     "      s0: B[i, j] = copy(A[i, j])\n"
+                                     "    }\n  }\n" +
+                                         std::string(kReadB)));
   ASSERT_EQ(r.decisions.size(), 1u);
   EXPECT_TRUE(r.decisions[0].eliminated) << r.decisions[0].str();
   EXPECT_EQ(r.text, kernel(kAB2, "  for p = 0 to 8 step 1 {\n"
@@ -61,10 +62,10 @@ TEST(MemcpyEliminationTest, IdentityCopy) {
 
 TEST(MemcpyEliminationTest, TransposedCopy) {
   Outcome r = eliminate(kernel(kAB2, "  for i = 0 to 8 step 1 {\n"
-                                 "    for j = 0 to 8 step 1 {\n"
-                                 "      s0: B[j, i] = copy(A[i, j])\n"
-                                 "    }\n  }\n" +
-                                     std::string(kReadB)));
+                                     "    for j = 0 to 8 step 1 {\n"
+                                     "      s0: B[j, i] = copy(A[i, j])\n"
+                                     "    }\n  }\n" +
+                                         std::string(kReadB)));
   EXPECT_TRUE(r.decisions[0].eliminated) << r.decisions[0].str();
   EXPECT_EQ(r.text, kernel(kAB2, "  for p = 0 to 8 step 1 {\n"
                                  "    for q = 0 to 8 step 1 {\n"
@@ -105,12 +106,13 @@ TEST(MemcpyEliminationTest, CopyGuardedByATailPredicate) {
                               "  tensor B : f32[16] SBUF\n"
                               "  tensor O : f32[16] DRAM output\n";
   // The copy writes B[0..12 - n]; the reader reads exactly those.
-  Outcome r = eliminate(kernel(tensors, "  for i = 0 to 16 step 1 {\n"
-                                    "    s0: B[i] = copy(A[i + 3]) if -i - n + "
-                                    "12 >= 0\n  }\n"
-                                    "  for t = 0 to 16 step 1 {\n"
-                                    "    s1: O[t] = exp(B[t]) if -t - n + 12 "
-                                    ">= 0\n  }\n"));
+  Outcome r =
+      eliminate(kernel(tensors, "  for i = 0 to 16 step 1 {\n"
+                                "    s0: B[i] = copy(A[i + 3]) if -i - n + "
+                                "12 >= 0\n  }\n"
+                                "  for t = 0 to 16 step 1 {\n"
+                                "    s1: O[t] = exp(B[t]) if -t - n + 12 "
+                                ">= 0\n  }\n"));
   EXPECT_TRUE(r.decisions[0].eliminated) << r.decisions[0].str();
   EXPECT_EQ(r.text,
             kernel(tensors, "  for t = 0 to 16 step 1 {\n"
@@ -147,14 +149,15 @@ void expectRefused(const std::string &text, const std::string &why,
 }
 
 TEST(MemcpyEliminationTest, CopyCoveringPartOfTheTensorIsRefused) {
-  expectRefused(kernel(kAB2, "  for i = 0 to 4 step 1 {\n"
-                             "    for j = 0 to 8 step 1 {\n"
-                             "      s0: B[i, j] = copy(A[i, j])\n"
-                             "    }\n  }\n" +
-                                 std::string(kReadB)),
-                "s1 (O[p, q] = exp(B[p, q])) reads elements of B that the "
-                "copy does not write: [n] -> { B[i0, i1] : 0 <= n <= 3 and 4 <= "
-                "i0 <= 7 and 0 <= i1 <= 7 }");
+  expectRefused(
+      kernel(kAB2, "  for i = 0 to 4 step 1 {\n"
+                   "    for j = 0 to 8 step 1 {\n"
+                   "      s0: B[i, j] = copy(A[i, j])\n"
+                   "    }\n  }\n" +
+                       std::string(kReadB)),
+      "s1 (O[p, q] = exp(B[p, q])) reads elements of B that the "
+      "copy does not write: [n] -> { B[i0, i1] : 0 <= n <= 3 and 4 <= "
+      "i0 <= 7 and 0 <= i1 <= 7 }");
 }
 
 TEST(MemcpyEliminationTest, UnsafeCopiesAreRefused) {
@@ -238,17 +241,18 @@ TEST(MemcpyEliminationTest, ChainsScopesAndReadsBeforeTheCopy) {
                               "  tensor B : f32[16] SBUF\n"
                               "  tensor C : f32[16] SBUF\n"
                               "  tensor O : f32[16] DRAM output\n";
-  Outcome r = eliminate(kernel(tensors, "  for t = 0 to 16 step 1 {\n"
-                                    "    s9: O[t] = exp(B[t])\n  }\n"
-                                    "  scope copies {\n"
-                                    "    for i = 0 to 16 step 1 {\n"
-                                    "      s0: B[i] = copy(A[15 - i])\n"
-                                    "    }\n"
-                                    "    for i = 0 to 16 step 1 {\n"
-                                    "      s1: C[i] = copy(B[i])\n    }\n  }\n"
-                                    "  for t = 0 to 8 step 1 {\n"
-                                    "    s2: O[t] = add(C[2*t], B[t])\n"
-                                    "  }\n"));
+  Outcome r =
+      eliminate(kernel(tensors, "  for t = 0 to 16 step 1 {\n"
+                                "    s9: O[t] = exp(B[t])\n  }\n"
+                                "  scope copies {\n"
+                                "    for i = 0 to 16 step 1 {\n"
+                                "      s0: B[i] = copy(A[15 - i])\n"
+                                "    }\n"
+                                "    for i = 0 to 16 step 1 {\n"
+                                "      s1: C[i] = copy(B[i])\n    }\n  }\n"
+                                "  for t = 0 to 8 step 1 {\n"
+                                "    s2: O[t] = add(C[2*t], B[t])\n"
+                                "  }\n"));
   int eliminated = 0;
   for (const MemcpyDecision &d : r.decisions)
     eliminated += d.eliminated;
@@ -382,11 +386,11 @@ TEST(MemcpyEliminationTest, SharedMemoryOutsideWhatIsReadIsNoHazard) {
                                "    for q = 0 to 8 step 1 {\n"
                                "      s1: O[p, q] = exp(B[p, q])\n"
                                "    }\n  }\n";
-  Outcome r = eliminate(kernel(
-      kShared, "  s4: O[7, 7] = exp(C[0, 0])\n" + std::string(kCopyAB) +
-                   "  s5: C[6, 1] = memset(9.0)\n"
-                   "  s6: D[5, 5] = memset(9.0)\n" +
-                   readRows + "  s7: C[0, 0] = memset(1.0)\n"));
+  Outcome r = eliminate(
+      kernel(kShared, "  s4: O[7, 7] = exp(C[0, 0])\n" + std::string(kCopyAB) +
+                          "  s5: C[6, 1] = memset(9.0)\n"
+                          "  s6: D[5, 5] = memset(9.0)\n" +
+                          readRows + "  s7: C[0, 0] = memset(1.0)\n"));
   ASSERT_EQ(r.decisions.size(), 1u);
   EXPECT_TRUE(r.decisions[0].eliminated) << r.decisions[0].str();
   EXPECT_NE(r.text.find("s1: O[p, q] = exp(A[p, q])"), std::string::npos)
@@ -394,9 +398,9 @@ TEST(MemcpyEliminationTest, SharedMemoryOutsideWhatIsReadIsNoHazard) {
 }
 
 TEST(MemcpyEliminationTest, ExplainNamesTheInstructionTensorAndAllocation) {
-  Module m = parseModule(kernel(kShared, std::string(kCopyAB) +
-                                             "  s5: C[2, 3] = memset(9.0)\n" +
-                                             kReadB));
+  Module m = parseModule(
+      kernel(kShared,
+             std::string(kCopyAB) + "  s5: C[2, 3] = memset(9.0)\n" + kReadB));
   std::vector<std::unique_ptr<Pass>> ps;
   ps.push_back(createMemcpyEliminationPass());
   Statistics stats;

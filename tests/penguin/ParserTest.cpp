@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The .pn text form: round trips on the bundled examples and on IR built
 // through the API, malformed inputs (each an error with line and column,
 // never a crash), and a mutation fuzz loop.
-#include "penguin/Error.h"
 #include "penguin/Parser.h"
+#include "penguin/Error.h"
 #include "penguin/Printer.h"
 #include "penguin/Verify.h"
 
@@ -28,7 +29,8 @@ std::string readFile(const std::filesystem::path &p) {
 
 std::vector<std::filesystem::path> examples() {
   std::vector<std::filesystem::path> out;
-  for (const auto &e : std::filesystem::directory_iterator(PENGUIN_EXAMPLES_DIR))
+  for (const auto &e :
+       std::filesystem::directory_iterator(PENGUIN_EXAMPLES_DIR))
     if (e.path().extension() == ".pn")
       out.push_back(e.path());
   std::sort(out.begin(), out.end());
@@ -74,7 +76,8 @@ TEST(ParserRoundTrip, ApiBuiltKernelRoundTrips) {
   Module m;
   m.context = ctx;
   Kernel k(ctx, "api");
-  AffineExpr i = ctx->index("i"), n = ctx->param("N"), r = ctx->runtimeValue("r");
+  AffineExpr i = ctx->index("i"), n = ctx->param("N"),
+             r = ctx->runtimeValue("r");
   k.params.push_back({"N", 1, 64, {}});
   k.params.push_back({"P", std::nullopt, std::nullopt, {}});
   Tensor t;
@@ -101,8 +104,12 @@ TEST(ParserRoundTrip, ApiBuiltKernelRoundTrips) {
                   ccDiv(ctx->constant(0) - i, 2, 0);
   inst.dst = AccessPattern{"T", {e0, e1}, {}};
   inst.operands = {AccessPattern{"T", {i, ctx->constant(-1)}, {}},
-                   int64_t{INT64_MIN}, 0.1, -2.5e-300, 1e300,
-                   std::numeric_limits<double>::infinity(), std::nan("")};
+                   int64_t{INT64_MIN},
+                   0.1,
+                   -2.5e-300,
+                   1e300,
+                   std::numeric_limits<double>::infinity(),
+                   std::nan("")};
   inst.predicates = {AffinePredicate(i - 3, true),
                      AffinePredicate(ctx->constant(0) - i + n, false),
                      AffinePredicate(i, true, true)};
@@ -148,7 +155,11 @@ TEST(ParserSemantics, ConditionsGoThroughTheVerbsAndTheMaskAlgebra) {
 }
 )");
   auto inst = [&](int k) {
-    return *m.kernels[0].body[0].asLoop()->body[static_cast<size_t>(k)].asInstruction();
+    return *m.kernels[0]
+                .body[0]
+                .asLoop()
+                ->body[static_cast<size_t>(k)]
+                .asInstruction();
   };
   auto preds = [&](int k) {
     std::string s;
@@ -191,8 +202,8 @@ std::vector<BadInput> badInputs() {
   std::string deepLoops = "kernel k() {\n";
   for (int d = 0; d < 300; ++d)
     deepLoops += "for i" + std::to_string(d) + " = 0 to 2 step 1 {\n";
-  std::string deepTilde = "s0: A[i, 0] = copy(A[0, 0]) if " +
-                          std::string(1000, '~') + "(i >= 0)";
+  std::string deepTilde =
+      "s0: A[i, 0] = copy(A[0, 0]) if " + std::string(1000, '~') + "(i >= 0)";
   return {
       {"empty", "", 1, 1, "expected 'kernel', found end of input"},
       {"typo keyword", "kernal k() {}", 1, 1, "expected 'kernel'"},
@@ -239,26 +250,25 @@ std::vector<BadInput> badInputs() {
        "expected ',' or ')' after the operands"},
       {"non-affine product", wrap("s0: A[i * i, 0] = copy(A[0, 0])"), 5, 13,
        "non-affine product"},
-      {"zero denominator", wrap("s0: A[floordiv(i, 0), 0] = copy(A[0, 0])"),
-       5, 23, "must be positive"},
-      {"negative denominator",
-       wrap("s0: A[mod(i, -2), 0] = copy(A[0, 0])"), 5, 18,
-       "expected a positive integer denominator"},
-      {"ccdiv without group", wrap("s0: A[ccdiv(i, 4), 0] = copy(A[0, 0])"),
-       5, 21, "expected ',' before the replica-group id"},
+      {"zero denominator", wrap("s0: A[floordiv(i, 0), 0] = copy(A[0, 0])"), 5,
+       23, "must be positive"},
+      {"negative denominator", wrap("s0: A[mod(i, -2), 0] = copy(A[0, 0])"), 5,
+       18, "expected a positive integer denominator"},
+      {"ccdiv without group", wrap("s0: A[ccdiv(i, 4), 0] = copy(A[0, 0])"), 5,
+       21, "expected ',' before the replica-group id"},
       {"runtime value in predicate",
        wrap("s0: A[i, 0] = copy(A[0, 0]) if r >= 0"), 5, 33,
        "Invalid Predicate!"},
-      {"mask equality", wrap("s0: A[i, 0] = copy(A[0, 0]) if (i < 3) == (i > 1)"),
-       5, 44, "err_mask_not_equal_not_supported"},
+      {"mask equality",
+       wrap("s0: A[i, 0] = copy(A[0, 0]) if (i < 3) == (i > 1)"), 5, 44,
+       "err_mask_not_equal_not_supported"},
       {"mask inequality",
        wrap("s0: A[i, 0] = copy(A[0, 0]) if (i < 3) != (i > 1)"), 5, 44,
        "err_mask_not_equal_not_supported"},
       {"chained comparison", wrap("s0: A[i, 0] = copy(A[0, 0]) if 0 <= i < 4"),
        5, 43, "comparisons cannot be chained"},
-      {"expression as condition",
-       wrap("s0: A[i, 0] = copy(A[0, 0]) if i + 1"), 5, 36,
-       "expected a condition after 'if'"},
+      {"expression as condition", wrap("s0: A[i, 0] = copy(A[0, 0]) if i + 1"),
+       5, 36, "expected a condition after 'if'"},
       {"two disjoint terms",
        wrap("s0: A[i, 0] = copy(A[0, 0]) if i < 2 | i > 3"), 5, 36,
        "lowers to 2 disjoint AND-terms"},
@@ -267,8 +277,9 @@ std::vector<BadInput> badInputs() {
       {"approx of a conjunction",
        wrap("s0: A[i, 0] = copy(A[0, 0]) if approx(i >= 0 & i < 3)"), 5, 43,
        "approx(...) takes a single comparison"},
-      {"integer overflow", wrap("s0: A[99999999999999999999, 0] = copy(A[0, 0])"),
-       5, 11, "out of range"},
+      {"integer overflow",
+       wrap("s0: A[99999999999999999999, 0] = copy(A[0, 0])"), 5, 11,
+       "out of range"},
       {"int64 overflow", wrap("s0: A[9223372036854775808, 0] = copy(A[0, 0])"),
        5, 11, "out of range (64-bit)"},
       {"arithmetic overflow",
@@ -290,12 +301,10 @@ std::vector<BadInput> badInputs() {
        wrap("s0: A[0, 0] = copy(A[0, 0])\n  }\n  tensor B : f32[4] DRAM\n  for "
             "j = 0 to 1 step 1 {"),
        7, 3, "declarations ('tensor') must come before the first statement"},
-      {"loop variable shadowing",
-       wrap("for i = 0 to 2 step 1 {\n    }"), 5, 9,
+      {"loop variable shadowing", wrap("for i = 0 to 2 step 1 {\n    }"), 5, 9,
        "loop variable 'i' shadows an enclosing loop variable"},
       {"loop variable shadows parameter",
-       wrap("for N = 0 to 2 step 1 {\n    }"), 5, 9,
-       "shadows a parameter"},
+       wrap("for N = 0 to 2 step 1 {\n    }"), 5, 9, "shadows a parameter"},
       {"deep parentheses", wrap(deepParens), 5, 210,
        "nesting is too deep (more than 200 levels)"},
       {"deep negations", wrap(deepTilde), 5, 235, "nesting is too deep"},
@@ -306,13 +315,12 @@ std::vector<BadInput> badInputs() {
        5, 11, "needs affine expressions, found a condition"},
       {"access in an index", wrap("s0: A[A[0, 0], 0] = copy(A[0, 0])"), 5, 12,
        "tensor accesses cannot appear inside expressions"},
-      {"negating an expression",
-       wrap("s0: A[i, 0] = copy(A[0, 0]) if ~i"), 5, 37, "needs conditions"},
+      {"negating an expression", wrap("s0: A[i, 0] = copy(A[0, 0]) if ~i"), 5,
+       37, "needs conditions"},
       {"empty access", wrap("s0: A[] = copy(A[0, 0])"), 5, 11,
        "expected an expression, found ']'"},
-      {"runtime redefines param",
-       "kernel k(param r) {\n  runtime r : i32\n}\n", 2, 11,
-       "redefinition of 'r'"},
+      {"runtime redefines param", "kernel k(param r) {\n  runtime r : i32\n}\n",
+       2, 11, "redefinition of 'r'"},
       {"keyword in expression", wrap("s0: A[step, 0] = copy(A[0, 0])"), 5, 11,
        "unexpected keyword 'step'"},
       {"missing statement", wrap("A[0, 0] = copy(A[0, 0])"), 5, 5,
@@ -431,8 +439,7 @@ std::string dump(AffineExpr e) {
     return "(* " + std::to_string(e.coeff()) + " " + dump(e.sub()) + ")";
   default: {
     std::string s = "(" + std::string(toString(e.kind())) + " " +
-                    dump(e.numerator()) + " " +
-                    std::to_string(e.denominator());
+                    dump(e.numerator()) + " " + std::to_string(e.denominator());
     if (e.kind() == ExprKind::CCDiv || e.kind() == ExprKind::CCMod)
       s += " " + std::to_string(e.replicaGroupsId());
     return s + ")";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every pass reports a failure met while it processes an instruction or a
 // loop at that instruction or loop: an engine failure (here an exhausted
 // work budget, forced by running the pass under a tiny WorkBudget::Scope)
@@ -93,7 +94,8 @@ bool mentionsOneOf(const std::string &line,
 /// each line of its explanation that mentions the engine) must name one of
 /// `places` and the exhausted budget; some must be at one of `wanted`.
 /// Returns how many failures were seen.
-int sweepBudgets(const PassFactory &pass, const std::vector<std::string> &places,
+int sweepBudgets(const PassFactory &pass,
+                 const std::vector<std::string> &places,
                  const std::vector<std::string> &wanted, bool stops) {
   int failures = 0, atWanted = 0;
   for (uint64_t budget = 1; budget < (uint64_t(1) << 30); budget *= 2) {
@@ -152,18 +154,18 @@ TEST(PassErrorLocationTest, CheckScheduleAtTheInstruction) {
     return c;
   };
   // Reading the schedule is located in its text.
-  EXPECT_GT(sweepBudgets(p,
-                         concat(concat(concat(kKernelPlace, kLoops),
-                                       kInstructions),
-                                {"<schedule>:"}),
-                         kInstructions, /*stops=*/true),
-            0);
+  EXPECT_GT(
+      sweepBudgets(p,
+                   concat(concat(concat(kKernelPlace, kLoops), kInstructions),
+                          {"<schedule>:"}),
+                   kInstructions, /*stops=*/true),
+      0);
 }
 
-TEST(PassErrorLocationTest, SimplifyPredicatesLeavesTheInstructionAndSaysWhere) {
+TEST(PassErrorLocationTest,
+     SimplifyPredicatesLeavesTheInstructionAndSaysWhere) {
   PassFactory p = [] { return createSimplifyPredicatesPass(); };
-  EXPECT_GT(sweepBudgets(p, kInstructions, kInstructions, /*stops=*/false),
-            0);
+  EXPECT_GT(sweepBudgets(p, kInstructions, kInstructions, /*stops=*/false), 0);
   PassRun r = runPass(p, 1);
   EXPECT_EQ(r.explain.substr(0, r.explain.find('\n')),
             "in.pn:6:5: remark: simplify-predicates: left unchanged: the "
@@ -177,8 +179,7 @@ TEST(PassErrorLocationTest, ShrinkDomainsLeavesTheLoopAndSaysWhere) {
 
 TEST(PassErrorLocationTest, MemcpyEliminationRefusesAndSaysWhere) {
   PassFactory p = [] { return createMemcpyEliminationPass(); };
-  EXPECT_GT(sweepBudgets(p, kInstructions, kInstructions, /*stops=*/false),
-            0);
+  EXPECT_GT(sweepBudgets(p, kInstructions, kInstructions, /*stops=*/false), 0);
   PassRun r = runPass(p, 1);
   EXPECT_NE(r.explain.find("s0: not eliminated: in.pn:6:5: the integer-set "
                            "engine failed: work budget of 1 units exceeded"),
@@ -186,8 +187,7 @@ TEST(PassErrorLocationTest, MemcpyEliminationRefusesAndSaysWhere) {
       << r.explain;
   // Without the budget the copy goes.
   PassRun ok = runPass(p, 0);
-  EXPECT_NE(ok.explain.find("s0: eliminated"), std::string::npos)
-      << ok.explain;
+  EXPECT_NE(ok.explain.find("s0: eliminated"), std::string::npos) << ok.explain;
 }
 
 // 2^62 i + 2^62 i does not fit in 64 bits: flattening the index overflows.

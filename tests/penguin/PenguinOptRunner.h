@@ -1,4 +1,6 @@
-//===- PenguinOptRunner.h - Running penguin-opt from the CLI tests -*- C++ -*-===//
+//===- PenguinOptRunner.h - Running penguin-opt from the CLI tests -*- C++
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//-*-===//
 //
 // The command-line tests run the built penguin-opt (PENGUIN_OPT_PATH) on the
 // bundled examples (PENGUIN_EXAMPLES_DIR) and look at its exit status,

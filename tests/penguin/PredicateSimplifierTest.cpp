@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The predicate and domain simplifier: every behaviour of the predicate and
 // shrink paths that design.md lists, each on a kernel in the text form with
 // the expected kernel after the pass (compared as text: the printer is
@@ -81,11 +82,11 @@ std::string preds(const Instruction &inst) {
 //===----------------------------------------------------------------------===//
 
 TEST(IntegerSetAnalysisTest, DomainAndPredicatedDomain) {
-  Module m = parseModule(kernel(
-      "param spmd_id in [0, 3]",
-      "  for i = 0 to 10 step 2 {\n"
-      "    s0: B[i, 0] = copy(A[i, 0]) if i - spmd_id >= 0 & "
-      "approx(-i + 4 >= 0)\n  }\n"));
+  Module m = parseModule(
+      kernel("param spmd_id in [0, 3]",
+             "  for i = 0 to 10 step 2 {\n"
+             "    s0: B[i, 0] = copy(A[i, 0]) if i - spmd_id >= 0 & "
+             "approx(-i + 4 >= 0)\n  }\n"));
   Site s = firstInstruction(m.kernels[0]);
   IntegerSetAnalysis a(m.kernels[0]);
   EXPECT_EQ(a.createDomainSpace(*s.inst, s.nest).space().toString(),
@@ -110,8 +111,7 @@ TEST(IntegerSetAnalysisTest, ExactConstantBoundsPerAxis) {
   auto bounds = [&](const char *isl) {
     return a.exractCstBounds(presburger::parseRelation(isl));
   };
-  std::vector<AxisBounds> b =
-      bounds("{ [i] : 0 <= i < 10 and i mod 3 = 1 }");
+  std::vector<AxisBounds> b = bounds("{ [i] : 0 <= i < 10 and i mod 3 = 1 }");
   ASSERT_EQ(b.size(), 1u);
   EXPECT_EQ(b[0], (AxisBounds{false, 1, 7, 3, 1}));
   // Parameters range freely; a dimension bound through them stays exact.
@@ -171,9 +171,9 @@ TEST(IntegerSetAnalysisTest, SimplifyNeverLosesPoints) {
   EXPECT_TRUE(a.simplify(u).isEqual(u));
   EXPECT_TRUE(u.isSubsetOf(a.convexHull(u)));
   EXPECT_TRUE(a.exractCstBounds(a.convexHull(u))[0] ==
-              (AxisBounds{false, 2, 8, 2, 0}) ||
+                  (AxisBounds{false, 2, 8, 2, 0}) ||
               a.exractCstBounds(a.convexHull(u))[0] ==
-              (AxisBounds{false, 2, 9, 1, 0}));
+                  (AxisBounds{false, 2, 9, 1, 0}));
 }
 
 //===----------------------------------------------------------------------===//
@@ -226,45 +226,42 @@ TEST(SimplifyPredicatesTest, GuardsThatMustStay) {
 
 TEST(SimplifyPredicatesTest, ResultIsCanonicalAndFormsEqualities) {
   std::string in = kernel(
-      "",
-      "  for i = 0 to 10 step 1 {\n"
-      "    for j = 0 to 10 step 1 {\n"
-      "      s0: B[i, j] = copy(A[i, j]) if i - j >= 0 & j - i >= 0 & "
-      "2*i - 3 >= 0\n"
-      "    }\n  }\n");
+      "", "  for i = 0 to 10 step 1 {\n"
+          "    for j = 0 to 10 step 1 {\n"
+          "      s0: B[i, j] = copy(A[i, j]) if i - j >= 0 & j - i >= 0 & "
+          "2*i - 3 >= 0\n"
+          "    }\n  }\n");
   EXPECT_EQ(runPass(in, "simplify-predicates"),
-            kernel("",
-                   "  for i = 0 to 10 step 1 {\n"
-                   "    for j = 0 to 10 step 1 {\n"
-                   "      s0: B[i, j] = copy(A[i, j]) if i - j == 0 & "
-                   "i - 2 >= 0\n"
-                   "    }\n  }\n"));
+            kernel("", "  for i = 0 to 10 step 1 {\n"
+                       "    for j = 0 to 10 step 1 {\n"
+                       "      s0: B[i, j] = copy(A[i, j]) if i - j == 0 & "
+                       "i - 2 >= 0\n"
+                       "    }\n  }\n"));
 }
 
 TEST(SimplifyPredicatesTest, ApproximatePredicatesAreNotGisted) {
   // approx(i >= 0) is implied by the loop, approx(-i + 3 >= 0) would imply
   // -i + 5 >= 0: neither is used nor rewritten by default.
-  std::string in = kernel("",
-                          "  for i = 0 to 10 step 1 {\n"
-                          "    s0: B[i, 0] = copy(A[i, 0]) if -i + 5 >= 0 & "
-                          "approx(i >= 0) & approx(-i + 3 >= 0)\n"
-                          "  }\n");
+  std::string in =
+      kernel("", "  for i = 0 to 10 step 1 {\n"
+                 "    s0: B[i, 0] = copy(A[i, 0]) if -i + 5 >= 0 & "
+                 "approx(i >= 0) & approx(-i + 3 >= 0)\n"
+                 "  }\n");
   EXPECT_EQ(runPass(in, "simplify-predicates"), in);
   // An instruction with only approximate predicates is left alone.
-  std::string only = kernel("",
-                            "  for i = 0 to 10 step 1 {\n"
-                            "    s0: B[i, 0] = copy(A[i, 0]) if approx(i >= 0)\n"
-                            "  }\n");
+  std::string only =
+      kernel("", "  for i = 0 to 10 step 1 {\n"
+                 "    s0: B[i, 0] = copy(A[i, 0]) if approx(i >= 0)\n"
+                 "  }\n");
   EXPECT_EQ(runPass(only, "simplify-predicates"), only);
   // With approximatePredicates they are context (never rewritten).
   SimplifierOptions o;
   o.approximatePredicates = true;
   EXPECT_EQ(runPass(in, "simplify-predicates", nullptr, o),
-            kernel("",
-                   "  for i = 0 to 10 step 1 {\n"
-                   "    s0: B[i, 0] = copy(A[i, 0]) if approx(i >= 0) & "
-                   "approx(-i + 3 >= 0)\n"
-                   "  }\n"));
+            kernel("", "  for i = 0 to 10 step 1 {\n"
+                       "    s0: B[i, 0] = copy(A[i, 0]) if approx(i >= 0) & "
+                       "approx(-i + 3 >= 0)\n"
+                       "  }\n"));
 }
 
 // The orchestrator's control flow, observed through the virtual thunk.
@@ -272,16 +269,14 @@ class Recording : public PredicateSimplifier {
 public:
   using PredicateSimplifier::PredicateSimplifier;
   int calls = 0;
-  int dropOnCall = 0;    // drop the last predicate of this call's result
-  int noneOnCall = 0;    // answer "None" on this call
+  int dropOnCall = 0; // drop the last predicate of this call's result
+  int noneOnCall = 0; // answer "None" on this call
   std::vector<std::string> contexts;
 
-  std::optional<std::vector<AffinePredicate>>
-  predicatesOverLoopnest(const Instruction &inst, const LoopNest &nest,
-                         const Relation &loopnestDomain,
-                         std::span<const AffinePredicate> preds,
-                         bool overapproximate,
-                         bool approximatePredicates) override {
+  std::optional<std::vector<AffinePredicate>> predicatesOverLoopnest(
+      const Instruction &inst, const LoopNest &nest,
+      const Relation &loopnestDomain, std::span<const AffinePredicate> preds,
+      bool overapproximate, bool approximatePredicates) override {
     ++calls;
     contexts.push_back(loopnestDomain.toString());
     if (calls == noneOnCall)
@@ -313,10 +308,12 @@ TEST(SimplifyPredicatesTest, TwoPassesCommitThenAddTheDelta) {
   EXPECT_EQ(r.calls, 2);
   // ... pass 2 runs against the loop-nest domain with the committed guard
   // and adds back exactly what is missing.
-  EXPECT_TRUE(presburger::parseRelation(r.contexts[0])
-                  .isEqual(presburger::parseRelation("{ s0[i] : 0 <= i <= 9 }")));
-  EXPECT_TRUE(presburger::parseRelation(r.contexts[1])
-                  .isEqual(presburger::parseRelation("{ s0[i] : 2 <= i <= 9 }")));
+  EXPECT_TRUE(
+      presburger::parseRelation(r.contexts[0])
+          .isEqual(presburger::parseRelation("{ s0[i] : 0 <= i <= 9 }")));
+  EXPECT_TRUE(
+      presburger::parseRelation(r.contexts[1])
+          .isEqual(presburger::parseRelation("{ s0[i] : 2 <= i <= 9 }")));
   EXPECT_EQ(preds(*s.inst), "i - 2 >= 0 & -i + 6 >= 0");
   EXPECT_EQ(r.lastOutcome(), SimplifyOutcome::Changed);
 }
@@ -376,13 +373,14 @@ TEST(SimplifyPredicatesTest, NoResultShortCircuits) {
 }
 
 TEST(SimplifyPredicatesTest, EmptyDomainIsSignalledAndLeftUnchanged) {
-  std::string in = kernel("param spmd_id in [0, 3]",
-                          "  for i = 0 to 10 step 1 {\n"
-                          "    s0: B[i, 0] = copy(A[i, 0]) if i - 12 >= 0\n"
-                          "    s1: B[i, 1] = copy(A[i, 1]) if spmd_id - 4 >= 0\n"
-                          "    s2: B[i, 2] = copy(A[i, 2]) if mod(i, 2) == 0 "
-                          "& mod(i, 4) - 1 == 0\n"
-                          "  }\n");
+  std::string in =
+      kernel("param spmd_id in [0, 3]",
+             "  for i = 0 to 10 step 1 {\n"
+             "    s0: B[i, 0] = copy(A[i, 0]) if i - 12 >= 0\n"
+             "    s1: B[i, 1] = copy(A[i, 1]) if spmd_id - 4 >= 0\n"
+             "    s2: B[i, 2] = copy(A[i, 2]) if mod(i, 2) == 0 "
+             "& mod(i, 4) - 1 == 0\n"
+             "  }\n");
   Statistics stats;
   EXPECT_EQ(runPass(in, "simplify-predicates", &stats), in);
   EXPECT_EQ(stats.get("simplify-predicates", "empty-domains"), 3);
@@ -456,20 +454,20 @@ TEST(SimplifyPredicatesTest, SingleBasicSetFastPathAndUnions) {
   EXPECT_FALSE(p.predicatesOverLoopnestConvexHull(*s.inst, s.nest, gap,
                                                   loopnest, false, false));
   // Over-approximating: a superset guard (here the hull, or nothing).
-  auto over = p.predicatesOverLoopnestConvexHull(*s.inst, s.nest, gap,
-                                                 loopnest, true, false);
+  auto over = p.predicatesOverLoopnestConvexHull(*s.inst, s.nest, gap, loopnest,
+                                                 true, false);
   ASSERT_TRUE(over);
   DomainSpace space = p.createDomainSpace(*s.inst, s.nest);
-  EXPECT_TRUE(
-      gap.isSubsetOf(Relation(predicatesToSet(*over, space)).intersect(loopnest)));
+  EXPECT_TRUE(gap.isSubsetOf(
+      Relation(predicatesToSet(*over, space)).intersect(loopnest)));
 }
 
 TEST(SimplifyPredicatesTest, OverapproximateGivesASoundSuperset) {
-  std::string in = kernel("",
-                          "  for i = 0 to 12 step 1 {\n"
-                          "    s0: B[i, 0] = copy(A[i, 0]) if mod(i, 3) == 0 & "
-                          "-i + 8 >= 0\n"
-                          "  }\n");
+  std::string in =
+      kernel("", "  for i = 0 to 12 step 1 {\n"
+                 "    s0: B[i, 0] = copy(A[i, 0]) if mod(i, 3) == 0 & "
+                 "-i + 8 >= 0\n"
+                 "  }\n");
   // Exact: the stride stays.
   EXPECT_EQ(runPass(in, "simplify-predicates"), in);
   // compute_divs + remove_divs: the division is eliminated rationally, the
@@ -506,9 +504,9 @@ TEST(SimplifyPredicatesTest, PredicateAccessRange) {
       presburger::parseRelation("{ B[r, c] : 0 <= r < 10 }")));
   EXPECT_EQ(preds(*s.inst), "i - 1 >= 0 & -i - 2*spmd_id + 9 >= 0");
   // An anonymous range tuple means the accessed tensor.
-  EXPECT_TRUE(p.predicateAccessRange(
-      *s.inst, s.nest, *s.inst->dst,
-      presburger::parseRelation("{ [r, c] : r <= 6 }")));
+  EXPECT_TRUE(
+      p.predicateAccessRange(*s.inst, s.nest, *s.inst->dst,
+                             presburger::parseRelation("{ [r, c] : r <= 6 }")));
   EXPECT_EQ(preds(*s.inst), "i - 1 >= 0 & -i - 2*spmd_id + 6 >= 0");
   // Nothing in range: the empty domain is signalled, nothing changes.
   std::string before = preds(*s.inst);
@@ -524,22 +522,20 @@ TEST(SimplifyPredicatesTest, PredicateAccessRange) {
 //===----------------------------------------------------------------------===//
 
 TEST(ShrinkDomainsTest, MaskedTailBecomesATightenedLoop) {
-  std::string in = kernel("",
-                          "  for i = 0 to 10 step 1 {\n"
-                          "    s0: B[i, 0] = copy(A[i, 0]) if -i + 6 >= 0\n"
-                          "  }\n"
-                          "  for k = 0 to 10 step 1 {\n"
-                          "    s1: B[k, 1] = copy(A[k, 1]) if k - 3 >= 0\n"
-                          "  }\n");
+  std::string in = kernel("", "  for i = 0 to 10 step 1 {\n"
+                              "    s0: B[i, 0] = copy(A[i, 0]) if -i + 6 >= 0\n"
+                              "  }\n"
+                              "  for k = 0 to 10 step 1 {\n"
+                              "    s1: B[k, 1] = copy(A[k, 1]) if k - 3 >= 0\n"
+                              "  }\n");
   Statistics stats;
   EXPECT_EQ(runPass(in, "shrink-domains", &stats),
-            kernel("",
-                   "  for i = 0 to 7 step 1 {\n"
-                   "    s0: B[i, 0] = copy(A[i, 0])\n"
-                   "  }\n"
-                   "  for k = 3 to 10 step 1 {\n"
-                   "    s1: B[k, 1] = copy(A[k, 1])\n"
-                   "  }\n"));
+            kernel("", "  for i = 0 to 7 step 1 {\n"
+                       "    s0: B[i, 0] = copy(A[i, 0])\n"
+                       "  }\n"
+                       "  for k = 3 to 10 step 1 {\n"
+                       "    s1: B[k, 1] = copy(A[k, 1])\n"
+                       "  }\n"));
   EXPECT_EQ(stats.get("shrink-domains", "eliminated-iterations"), 6);
   EXPECT_EQ(stats.get("shrink-domains", "eliminated-predicates"), 2);
   EXPECT_EQ(stats.get("shrink-domains", "eliminated-loops"), 0);
@@ -547,23 +543,22 @@ TEST(ShrinkDomainsTest, MaskedTailBecomesATightenedLoop) {
 }
 
 TEST(ShrinkDomainsTest, StridedAxes) {
-  std::string in = kernel("",
-                          "  for i = 0 to 16 step 1 {\n"
-                          "    s0: B[i, 0] = copy(A[i, 0]) if mod(i, 4) == 0\n"
-                          "  }\n"
-                          "  for j = 0 to 20 step 2 {\n"
-                          "    s1: B[j, 1] = copy(A[j, 1]) if mod(j - 2, 6) == 0 "
-                          "& -j + 14 >= 0\n"
-                          "  }\n");
+  std::string in =
+      kernel("", "  for i = 0 to 16 step 1 {\n"
+                 "    s0: B[i, 0] = copy(A[i, 0]) if mod(i, 4) == 0\n"
+                 "  }\n"
+                 "  for j = 0 to 20 step 2 {\n"
+                 "    s1: B[j, 1] = copy(A[j, 1]) if mod(j - 2, 6) == 0 "
+                 "& -j + 14 >= 0\n"
+                 "  }\n");
   Statistics stats;
   EXPECT_EQ(runPass(in, "shrink-domains", &stats),
-            kernel("",
-                   "  for i = 0 to 13 step 4 {\n"
-                   "    s0: B[i, 0] = copy(A[i, 0])\n"
-                   "  }\n"
-                   "  for j = 2 to 15 step 6 {\n"
-                   "    s1: B[j, 1] = copy(A[j, 1])\n"
-                   "  }\n"));
+            kernel("", "  for i = 0 to 13 step 4 {\n"
+                       "    s0: B[i, 0] = copy(A[i, 0])\n"
+                       "  }\n"
+                       "  for j = 2 to 15 step 6 {\n"
+                       "    s1: B[j, 1] = copy(A[j, 1])\n"
+                       "  }\n"));
   EXPECT_EQ(stats.get("shrink-domains", "strided-axes"), 2);
   EXPECT_EQ(stats.get("shrink-domains", "eliminated-iterations"),
             (16 - 4) + (10 - 3));
@@ -582,82 +577,77 @@ TEST(ShrinkDomainsTest, GuardsThatMustStay) {
   EXPECT_EQ(runPass(in, "shrink-domains", &stats), in);
   EXPECT_EQ(stats.get("shrink-domains", "eliminated-iterations"), 0);
   // The outer axis tightens, the triangular guard stays.
-  std::string tri = kernel("",
-                           "  for i = 0 to 8 step 1 {\n"
-                           "    for j = 0 to 8 step 1 {\n"
-                           "      s0: B[i, j] = copy(A[j, i]) if i - j >= 0 & "
-                           "j - 5 >= 0\n"
-                           "    }\n  }\n");
+  std::string tri =
+      kernel("", "  for i = 0 to 8 step 1 {\n"
+                 "    for j = 0 to 8 step 1 {\n"
+                 "      s0: B[i, j] = copy(A[j, i]) if i - j >= 0 & "
+                 "j - 5 >= 0\n"
+                 "    }\n  }\n");
   EXPECT_EQ(runPass(tri, "shrink-domains"),
-            kernel("",
-                   "  for i = 5 to 8 step 1 {\n"
-                   "    for j = 5 to 8 step 1 {\n"
-                   "      s0: B[i, j] = copy(A[j, i]) if i - j >= 0\n"
-                   "    }\n  }\n"));
+            kernel("", "  for i = 5 to 8 step 1 {\n"
+                       "    for j = 5 to 8 step 1 {\n"
+                       "      s0: B[i, j] = copy(A[j, i]) if i - j >= 0\n"
+                       "    }\n  }\n"));
 }
 
 TEST(ShrinkDomainsTest, EveryInstructionOfTheBodyCounts) {
   // The loop keeps the iterations any instruction of its body executes.
-  std::string in = kernel("",
-                          "  for i = 0 to 20 step 1 {\n"
-                          "    s0: B[i, 0] = copy(A[i, 0]) if -i + 6 >= 0\n"
-                          "    scope inner {\n"
-                          "      s1: B[i, 1] = copy(A[i, 1]) if i - 3 >= 0 & "
-                          "-i + 9 >= 0\n"
-                          "    }\n"
-                          "  }\n");
+  std::string in =
+      kernel("", "  for i = 0 to 20 step 1 {\n"
+                 "    s0: B[i, 0] = copy(A[i, 0]) if -i + 6 >= 0\n"
+                 "    scope inner {\n"
+                 "      s1: B[i, 1] = copy(A[i, 1]) if i - 3 >= 0 & "
+                 "-i + 9 >= 0\n"
+                 "    }\n"
+                 "  }\n");
   EXPECT_EQ(runPass(in, "shrink-domains"),
-            kernel("",
-                   "  for i = 0 to 10 step 1 {\n"
-                   "    s0: B[i, 0] = copy(A[i, 0]) if -i + 6 >= 0\n"
-                   "    scope inner {\n"
-                   "      s1: B[i, 1] = copy(A[i, 1]) if i - 3 >= 0\n"
-                   "    }\n"
-                   "  }\n"));
+            kernel("", "  for i = 0 to 10 step 1 {\n"
+                       "    s0: B[i, 0] = copy(A[i, 0]) if -i + 6 >= 0\n"
+                       "    scope inner {\n"
+                       "      s1: B[i, 1] = copy(A[i, 1]) if i - 3 >= 0\n"
+                       "    }\n"
+                       "  }\n"));
 }
 
 TEST(ShrinkDomainsTest, FixedAxesAreKept) {
-  std::string in = kernel("",
-                          "  for i = 0 to 10 step 1 {\n"
-                          "    for j = 0 to 10 step 1 {\n"
-                          "      s0: B[i, j] = copy(A[i, j]) if -i + 4 >= 0 & "
-                          "-j + 2 >= 0\n"
-                          "    }\n  }\n");
+  std::string in =
+      kernel("", "  for i = 0 to 10 step 1 {\n"
+                 "    for j = 0 to 10 step 1 {\n"
+                 "      s0: B[i, j] = copy(A[i, j]) if -i + 4 >= 0 & "
+                 "-j + 2 >= 0\n"
+                 "    }\n  }\n");
   SimplifierOptions o;
   o.fixedAxes = {"i"};
   EXPECT_EQ(runPass(in, "shrink-domains", nullptr, o),
-            kernel("",
-                   "  for i = 0 to 10 step 1 {\n"
-                   "    for j = 0 to 3 step 1 {\n"
-                   "      s0: B[i, j] = copy(A[i, j]) if -i + 4 >= 0\n"
-                   "    }\n  }\n"));
+            kernel("", "  for i = 0 to 10 step 1 {\n"
+                       "    for j = 0 to 3 step 1 {\n"
+                       "      s0: B[i, j] = copy(A[i, j]) if -i + 4 >= 0\n"
+                       "    }\n  }\n"));
   EXPECT_EQ(runPass(in, "shrink-domains"),
-            kernel("",
-                   "  for i = 0 to 5 step 1 {\n"
-                   "    for j = 0 to 3 step 1 {\n"
-                   "      s0: B[i, j] = copy(A[i, j])\n"
-                   "    }\n  }\n"));
+            kernel("", "  for i = 0 to 5 step 1 {\n"
+                       "    for j = 0 to 3 step 1 {\n"
+                       "      s0: B[i, j] = copy(A[i, j])\n"
+                       "    }\n  }\n"));
 }
 
 TEST(ShrinkDomainsTest, EmptyLoopsAreRemoved) {
-  std::string in = kernel("",
-                          "  for i = 0 to 10 step 1 {\n"
-                          "    s0: B[i, 0] = copy(A[i, 0]) if i - 20 >= 0\n"
-                          "  }\n"
-                          "  for p = 0 to 4 step 1 {\n"
-                          "    s1: B[p, 1] = copy(A[p, 1])\n"
-                          "    for q = 0 to 6 step 1 {\n"
-                          "      for r = 0 to 2 step 1 {\n"
-                          "        s2: B[q, r] = copy(A[q, r]) if p - 9 >= 0\n"
-                          "      }\n"
-                          "    }\n"
-                          "  }\n");
+  std::string in =
+      kernel("", "  for i = 0 to 10 step 1 {\n"
+                 "    s0: B[i, 0] = copy(A[i, 0]) if i - 20 >= 0\n"
+                 "  }\n"
+                 "  for p = 0 to 4 step 1 {\n"
+                 "    s1: B[p, 1] = copy(A[p, 1])\n"
+                 "    for q = 0 to 6 step 1 {\n"
+                 "      for r = 0 to 2 step 1 {\n"
+                 "        s2: B[q, r] = copy(A[q, r]) if p - 9 >= 0\n"
+                 "      }\n"
+                 "    }\n"
+                 "  }\n");
   Statistics stats;
   EXPECT_EQ(runPass(in, "shrink-domains", &stats),
-            kernel("",
-                   "  for p = 0 to 4 step 1 {\n"
-                   "    s1: B[p, 1] = copy(A[p, 1])\n"
-                   "  }\n"));
+            kernel("", "  for p = 0 to 4 step 1 {\n"
+                       "    s1: B[p, 1] = copy(A[p, 1])\n"
+                       "  }\n"));
   EXPECT_EQ(stats.get("shrink-domains", "eliminated-loops"), 3);
   EXPECT_EQ(stats.get("shrink-domains", "eliminated-iterations"), 10 + 6);
 }
@@ -674,10 +664,9 @@ TEST(ShrinkDomainsTest, SymbolicBounds) {
                              "    s0: B[i, 0] = copy(A[i, 0]) if -i + 6 >= 0\n"
                              "  }\n");
   EXPECT_EQ(runPass(large, "shrink-domains"),
-            kernel("param N in [8, 64]",
-                   "  for i = 0 to 7 step 1 {\n"
-                   "    s0: B[i, 0] = copy(A[i, 0])\n"
-                   "  }\n"));
+            kernel("param N in [8, 64]", "  for i = 0 to 7 step 1 {\n"
+                                         "    s0: B[i, 0] = copy(A[i, 0])\n"
+                                         "  }\n"));
   // lb = M (stride 1): replaced by the constant when M <= 2 always; the
   // guard that becomes necessary (i >= M) is added back by the gist.
   std::string lower = kernel("param M in [0, 2], param N in [8, 64]",
@@ -693,11 +682,11 @@ TEST(ShrinkDomainsTest, SymbolicBounds) {
 }
 
 TEST(ShrinkDomainsTest, ConvexHullVariantAndOutcomes) {
-  Module m = parseModule(kernel("",
-                                "  for i = 0 to 10 step 1 {\n"
-                                "    s0: B[i, 0] = copy(A[i, 0]) if -i + 2 >= 0\n"
-                                "    s1: B[i, 1] = copy(A[i, 1]) if -i + 4 >= 0\n"
-                                "  }\n"));
+  Module m =
+      parseModule(kernel("", "  for i = 0 to 10 step 1 {\n"
+                             "    s0: B[i, 0] = copy(A[i, 0]) if -i + 2 >= 0\n"
+                             "    s1: B[i, 1] = copy(A[i, 1]) if -i + 4 >= 0\n"
+                             "  }\n"));
   Loop &loop = *m.kernels[0].body[0].asLoop();
   PredicateSimplifier p(m.kernels[0]);
   EXPECT_EQ(p.shrinkDomainConvexHull(loop, {}), SimplifyOutcome::Changed);
@@ -723,30 +712,32 @@ TEST(ShrinkDomainsTest, ConvexHullVariantAndOutcomes) {
 }
 
 TEST(ShrinkDomainsTest, ApproximatePredicatesNarrowOnlyWhenAllowed) {
-  std::string in = kernel("",
-                          "  for i = 0 to 10 step 1 {\n"
-                          "    s0: B[i, 0] = copy(A[i, 0]) if -i + 7 >= 0 & "
-                          "approx(-i + 4 >= 0)\n"
-                          "  }\n");
+  std::string in =
+      kernel("", "  for i = 0 to 10 step 1 {\n"
+                 "    s0: B[i, 0] = copy(A[i, 0]) if -i + 7 >= 0 & "
+                 "approx(-i + 4 >= 0)\n"
+                 "  }\n");
   EXPECT_EQ(runPass(in, "shrink-domains"),
-            kernel("", "  for i = 0 to 8 step 1 {\n"
-                       "    s0: B[i, 0] = copy(A[i, 0]) if approx(-i + 4 >= 0)\n"
-                       "  }\n"));
+            kernel("",
+                   "  for i = 0 to 8 step 1 {\n"
+                   "    s0: B[i, 0] = copy(A[i, 0]) if approx(-i + 4 >= 0)\n"
+                   "  }\n"));
   SimplifierOptions o;
   o.approximatePredicates = true;
   EXPECT_EQ(runPass(in, "shrink-domains", nullptr, o),
-            kernel("", "  for i = 0 to 5 step 1 {\n"
-                       "    s0: B[i, 0] = copy(A[i, 0]) if approx(-i + 4 >= 0)\n"
-                       "  }\n"));
+            kernel("",
+                   "  for i = 0 to 5 step 1 {\n"
+                   "    s0: B[i, 0] = copy(A[i, 0]) if approx(-i + 4 >= 0)\n"
+                   "  }\n"));
 }
 
 TEST(ShrinkDomainsTest, FailuresLeaveTheLoopUnchanged) {
-  std::string in = kernel("",
-                          "  for i = 0 to 10 step 1 {\n"
-                          "    for j = 0 to 10 step 1 {\n"
-                          "      s0: B[i, j] = copy(A[i, j]) if -i + 4 >= 0 & "
-                          "mod(i + j, 3) == 0\n"
-                          "    }\n  }\n");
+  std::string in =
+      kernel("", "  for i = 0 to 10 step 1 {\n"
+                 "    for j = 0 to 10 step 1 {\n"
+                 "      s0: B[i, j] = copy(A[i, j]) if -i + 4 >= 0 & "
+                 "mod(i + j, 3) == 0\n"
+                 "    }\n  }\n");
   SimplifierOptions o;
   o.workLimit = 1;
   Statistics stats;

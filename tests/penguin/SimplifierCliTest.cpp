@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // penguin-opt with simplify-predicates and shrink-domains: the bundled
 // example (docs/examples/shrink_and_simplify.pn) gives exactly the expected
 // kernel, and --stats reports the four counters of the seed.
@@ -13,7 +14,6 @@
 #include <unistd.h>
 
 namespace {
-
 
 using penguin_test::OptResult;
 
@@ -55,8 +55,8 @@ TEST(SimplifierCliTest, ExampleShrinksAndSimplifies) {
   // The masked tail becomes a tightened loop (s0), the stride becomes the
   // loop step (s1), the redundant guards go and the triangular and
   // parameter guards stay (s2), the loop that never runs is removed (s3).
-  OptResult r = runOpt("-p shrink-domains,simplify-predicates --stats " +
-                    example());
+  OptResult r =
+      runOpt("-p shrink-domains,simplify-predicates --stats " + example());
   ASSERT_EQ(r.rc, 0) << r.err;
   EXPECT_EQ(r.out, kShrunkAndSimplified);
   EXPECT_NE(r.err.find("   3 shrink-domains.eliminated-predicates - Number of "
@@ -81,7 +81,7 @@ TEST(SimplifierCliTest, SimplifyPredicatesAlone) {
   OptResult r = runOpt("-p simplify-predicates --stats " + example());
   ASSERT_EQ(r.rc, 0) << r.err;
   std::string expected = penguin_test::slurp(std::string(PENGUIN_EXAMPLES_DIR) +
-                               "/shrink_and_simplify.pn");
+                                             "/shrink_and_simplify.pn");
   // Only s2's redundant guards go; the loops are untouched.
   std::string from = " & p >= 0 & -q + 100 >= 0";
   size_t at = expected.find(from);

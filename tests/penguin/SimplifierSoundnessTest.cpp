@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Soundness of simplify-predicates and shrink-domains on generated kernels:
 // loop nests of depth 1 to 3 (random bounds, some symbolic, strides,
 // imperfect nesting, scopes), parameters with known bounds, random exact
@@ -127,8 +128,8 @@ private:
 
   void loop(std::ostream &os, int depth, int maxDepth,
             std::vector<std::string> &ivs, const std::string &indent) {
-    std::string iv = std::string(1, char('h' + ivs.size() + 1)) +
-                     std::to_string(nextId_);
+    std::string iv =
+        std::string(1, char('h' + ivs.size() + 1)) + std::to_string(nextId_);
     int lb = pick(-3, 3);
     int strides[] = {1, 1, 1, 2, 3};
     os << indent << "for " << iv << " = " << bound(false, lb) << " to "
@@ -224,7 +225,13 @@ std::map<int64_t, Relation> predicatedDomains(const Kernel &k) {
   return out;
 }
 
-enum class Mode { Simplify, Shrink, ShrinkHull, ShrinkThenSimplify, Overapprox };
+enum class Mode {
+  Simplify,
+  Shrink,
+  ShrinkHull,
+  ShrinkThenSimplify,
+  Overapprox
+};
 
 void transform(Kernel &k, Mode mode, const std::string &text) {
   SimplifierOptions o;
@@ -245,7 +252,8 @@ void transform(Kernel &k, Mode mode, const std::string &text) {
   case Mode::ShrinkHull:
     for (size_t i = 0; i < k.body.size();) {
       Loop *l = k.body[i].asLoop();
-      if (l && s.shrinkDomainConvexHull(*l, {}) == SimplifyOutcome::Eliminated) {
+      if (l &&
+          s.shrinkDomainConvexHull(*l, {}) == SimplifyOutcome::Eliminated) {
         k.body.erase(k.body.begin() + static_cast<std::ptrdiff_t>(i));
         continue;
       }
@@ -254,7 +262,8 @@ void transform(Kernel &k, Mode mode, const std::string &text) {
     break;
   }
   EXPECT_EQ(s.counters().failures, 0)
-      << (s.failures().empty() ? "" : s.failures()[0].message) << "\n" << text;
+      << (s.failures().empty() ? "" : s.failures()[0].message) << "\n"
+      << text;
 }
 
 struct Tally {
@@ -288,9 +297,10 @@ void checkMode(Mode mode, uint32_t seed, int rounds, Tally &tally) {
     tally.changed += after != printModule(parseModule(text));
     tally.points += int(before.size());
     if (mode == Mode::Overapprox) {
-      EXPECT_TRUE(std::includes(now.begin(), now.end(), before.begin(),
-                                before.end()))
-          << text << "\n->\n" << after;
+      EXPECT_TRUE(
+          std::includes(now.begin(), now.end(), before.begin(), before.end()))
+          << text << "\n->\n"
+          << after;
     } else {
       EXPECT_EQ(now, before) << text << "\n->\n" << after;
     }
@@ -298,15 +308,18 @@ void checkMode(Mode mode, uint32_t seed, int rounds, Tally &tally) {
       auto it = domsAfter.find(id);
       if (it == domsAfter.end()) {
         EXPECT_TRUE(dom.isEmpty()) << "s" << id << " removed\n"
-                                   << text << "\n->\n" << after;
+                                   << text << "\n->\n"
+                                   << after;
         continue;
       }
       if (mode == Mode::Overapprox)
         EXPECT_TRUE(dom.isSubsetOf(it->second)) << "s" << id << "\n"
-                                                << text << "\n->\n" << after;
+                                                << text << "\n->\n"
+                                                << after;
       else
         EXPECT_TRUE(dom.isEqual(it->second)) << "s" << id << "\n"
-                                             << text << "\n->\n" << after;
+                                             << text << "\n->\n"
+                                             << after;
     }
     if (mode != Mode::Overapprox && mode != Mode::ShrinkHull) {
       // A second run changes nothing. (Not for the convex-hull variant: the

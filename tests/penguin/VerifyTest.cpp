@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The IR data model and the verifier.
+#include "penguin/Verify.h"
 #include "penguin/Error.h"
 #include "penguin/Parser.h"
 #include "penguin/Printer.h"
-#include "penguin/Verify.h"
 
 #include <gtest/gtest.h>
 
@@ -56,7 +57,8 @@ TEST(VerifyTest, AccessArityMustMatchTheTensorRank) {
   }
 }
 )",
-            4, 9, "s0: destination 'A[i]' has 1 index but tensor 'A' has rank 2");
+            4, 9,
+            "s0: destination 'A[i]' has 1 index but tensor 'A' has rank 2");
 }
 
 TEST(VerifyTest, UnknownTensor) {
@@ -122,8 +124,9 @@ TEST(VerifyTest, MemoryAttributes) {
             "the bank shape has rank 1 but the tensor has rank 2");
   expectOne("kernel k() {\n  tensor A : f32[4, 0] DRAM\n}\n", 2, 3,
             "non-positive extent 0");
-  expectOne("kernel k() {\n  tensor A : f32[4] DRAM\n  tensor A : f32[4] SBUF\n}\n",
-            3, 3, "redefinition of tensor 'A'");
+  expectOne(
+      "kernel k() {\n  tensor A : f32[4] DRAM\n  tensor A : f32[4] SBUF\n}\n",
+      3, 3, "redefinition of tensor 'A'");
 }
 
 TEST(VerifyTest, SharedAllocations) {
@@ -211,7 +214,8 @@ protected:
 TEST_F(VerifyApiTest, IllegalPredicateWrittenDirectly) {
   Module m = module();
   Instruction x = inst(0);
-  x.predicates.push_back(predGe(ctx->runtimeValue("r"), 0)); // bypasses addPredicate
+  x.predicates.push_back(
+      predGe(ctx->runtimeValue("r"), 0)); // bypasses addPredicate
   m.kernels[0].body.push_back(Stmt(x));
   std::string d = only(m);
   EXPECT_NE(d.find("Invalid Predicate!"), std::string::npos) << d;
@@ -235,7 +239,8 @@ TEST_F(VerifyApiTest, UndeclaredParameterInPredicate) {
   x.predicates.push_back(predGe(ctx->param("M"), 0));
   m.kernels[0].body.push_back(Stmt(x));
   std::string d = only(m);
-  EXPECT_NE(d.find("uses the undeclared parameter 'M'"), std::string::npos) << d;
+  EXPECT_NE(d.find("uses the undeclared parameter 'M'"), std::string::npos)
+      << d;
 }
 
 TEST_F(VerifyApiTest, InvalidNamesAndShadowing) {
@@ -248,7 +253,8 @@ TEST_F(VerifyApiTest, InvalidNamesAndShadowing) {
   outer.body.push_back(Stmt(inner));
   m.kernels[0].body.push_back(Stmt(outer));
   std::string d = only(m);
-  EXPECT_NE(d.find("shadows an enclosing loop variable"), std::string::npos) << d;
+  EXPECT_NE(d.find("shadows an enclosing loop variable"), std::string::npos)
+      << d;
 
   Module m2 = module();
   Instruction x = inst(0);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Integer sampling and emptiness by generalized basis reduction: thin
 // polytopes far from the origin, huge coefficients, and random polytopes
 // against enumeration. Each thin set below is written so that its integer
@@ -69,8 +70,8 @@ Matrix thinChainRows(unsigned k, int64_t m, int64_t a, int64_t lastLow,
   Matrix u(x.numRows(), k + 1);
   for (unsigned r = 0; r < x.numRows(); ++r) {
     for (unsigned j = 0; j < k; ++j)
-      u.at(r, j) = x.at(r, j) + (j + 1 < k ? Int(shear) * x.at(r, j + 1)
-                                           : Int(0));
+      u.at(r, j) =
+          x.at(r, j) + (j + 1 < k ? Int(shear) * x.at(r, j + 1) : Int(0));
     u.at(r, k) = x.at(r, k);
   }
   return u;
@@ -191,21 +192,20 @@ TEST(BasisReduction, ThinChainsAfterAUnimodularChangeOfVariables) {
 // in its fibre.
 TEST(BasisReduction, ThinTriangleTimesAnUnboundedDirection) {
   WorkBudget::Scope budget(kSmallBudget);
-  Relation prism = parseRelation(
-      "{ [x, y, z] : y >= 0 and 300000x - 299999y >= 100000 and "
-      "-300000x + 299998y >= -200000 and z >= x + y + 7 }");
+  Relation prism =
+      parseRelation("{ [x, y, z] : y >= 0 and 300000x - 299999y >= 100000 and "
+                    "-300000x + 299998y >= -200000 and z >= x + y + 7 }");
   std::optional<Point> p = prism.samplePoint();
   ASSERT_TRUE(p.has_value());
   EXPECT_TRUE(prism.containsPoint(*p));
   EXPECT_EQ((*p)[0], Int(100000));
   EXPECT_EQ((*p)[1], Int(100000));
-  expectIntegerEmpty(
-      "{ [x, y, z] : y >= 0 and 300000x - 299999y >= 100001 and "
-      "-300000x + 299998y >= -200000 and z >= x - y }",
-      matrixOf({bigRow({"0", "1", "0", "0"}),
-                bigRow({"300000", "-299999", "0", "-100001"}),
-                bigRow({"-300000", "299998", "0", "200000"}),
-                bigRow({"-1", "1", "1", "0"})}));
+  expectIntegerEmpty("{ [x, y, z] : y >= 0 and 300000x - 299999y >= 100001 and "
+                     "-300000x + 299998y >= -200000 and z >= x - y }",
+                     matrixOf({bigRow({"0", "1", "0", "0"}),
+                               bigRow({"300000", "-299999", "0", "-100001"}),
+                               bigRow({"-300000", "299998", "0", "200000"}),
+                               bigRow({"-1", "1", "1", "0"})}));
 }
 
 // (10^18 + 1) x - 10^18 y = x + 10^18 t with t = x - y. With
@@ -225,13 +225,12 @@ TEST(BasisReduction, SlabWithCoefficientsNearTenToTheEighteen) {
                 bigRow({"-1000000000000000001", "1000000000000000000", "1"}),
                 bigRow({"1", "0", "-10"}),
                 bigRow({"-1", "0", "999999999999999999"})}));
-  Relation lexmin =
-      parseRelation("{ [x, y] : 0 <= 1000000000000000001x - "
-                    "1000000000000000000y <= 1 and 10 <= x <= "
-                    "1000000000000000000 }")
-          .lexmin();
-  EXPECT_TRUE(lexmin.isEqual(parseRelation(
-      "{ [1000000000000000000, 1000000000000000001] }")));
+  Relation lexmin = parseRelation("{ [x, y] : 0 <= 1000000000000000001x - "
+                                  "1000000000000000000y <= 1 and 10 <= x <= "
+                                  "1000000000000000000 }")
+                        .lexmin();
+  EXPECT_TRUE(lexmin.isEqual(
+      parseRelation("{ [1000000000000000000, 1000000000000000001] }")));
 }
 
 // With a = 10^9 + 1, b = -10^9, c = 10^9 - 1:
@@ -244,7 +243,8 @@ TEST(BasisReduction, SlabWithCoefficientsNearTenToTheNineInThreeDimensions) {
   const std::string slab = "0 <= 1000000001x - 1000000000y + 999999999z <= 1 "
                            "and 10 <= x <= 999999990 and 10 <= z <= 999999990";
   // y >= 10^9 + 5 needs x + z >= 10^9 + 5 with x - z in {0, 1}.
-  Relation far = parseRelation("{ [x, y, z] : " + slab + " and y >= 1000000005 }");
+  Relation far =
+      parseRelation("{ [x, y, z] : " + slab + " and y >= 1000000005 }");
   std::optional<Point> p = far.samplePoint();
   ASSERT_TRUE(p.has_value());
   EXPECT_TRUE(far.containsPoint(*p));
@@ -257,14 +257,17 @@ TEST(BasisReduction, SlabWithCoefficientsNearTenToTheNineInThreeDimensions) {
       "{ [x, y, z] : " + slab + " and x - z >= 2 }",
       matrixOf({bigRow({"1000000001", "-1000000000", "999999999", "0"}),
                 bigRow({"-1000000001", "1000000000", "-999999999", "1"}),
-                bigRow({"1", "0", "0", "-10"}), bigRow({"-1", "0", "0", "999999990"}),
-                bigRow({"0", "0", "1", "-10"}), bigRow({"0", "0", "-1", "999999990"}),
+                bigRow({"1", "0", "0", "-10"}),
+                bigRow({"-1", "0", "0", "999999990"}),
+                bigRow({"0", "0", "1", "-10"}),
+                bigRow({"0", "0", "-1", "999999990"}),
                 bigRow({"1", "0", "-1", "-2"})}));
   // Two chained slabs: t = x - y = -1 as in the 10^18 case, then
   // y + 10^9 (y - z) in [0, 1] with y = 10^9 + 1 gives z = 10^9 + 2.
-  expectSample("{ [x, y, z] : 0 <= 1000000001x - 1000000000y <= 1 and "
-               "0 <= 1000000001y - 1000000000z <= 1 and 10 <= x <= 1000000000 }",
-               {Int(1000000000), Int(1000000001), Int(1000000002)});
+  expectSample(
+      "{ [x, y, z] : 0 <= 1000000001x - 1000000000y <= 1 and "
+      "0 <= 1000000001y - 1000000000z <= 1 and 10 <= x <= 1000000000 }",
+      {Int(1000000000), Int(1000000001), Int(1000000002)});
 }
 
 namespace {
@@ -331,7 +334,8 @@ TEST(BasisReduction, RandomPolytopesAgainstEnumeration) {
     if (p) {
       for (unsigned r = 0; r < ineqs.numRows(); ++r)
         ASSERT_FALSE(affineValue(ineqs.row(r), *p).isNegative())
-            << "iteration " << iter << "\n" << ineqs.toString();
+            << "iteration " << iter << "\n"
+            << ineqs.toString();
     }
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Transitive closures and powers, against results derived by hand: the
 // closure R^+ (exact or a flagged superset closed under composition with
 // R), constant powers by composition, parametric powers R^k.
@@ -118,7 +119,8 @@ TEST(ClosureTest, UnionAcrossSpaces) {
 TEST(ClosureTest, ConstantPowers) {
   Relation r = rel("[n] -> { [i] -> [i + 1] : 0 <= i < n }");
   EXPECT_TRUE(power(r, 1).isEqual(r));
-  EXPECT_TRUE(power(r, 3).isEqual(rel("[n] -> { [i] -> [i + 3] : 0 <= i < n - 2 }")));
+  EXPECT_TRUE(
+      power(r, 3).isEqual(rel("[n] -> { [i] -> [i + 3] : 0 <= i < n - 2 }")));
   EXPECT_TRUE(power(rel("{ [i] -> [2i] : 1 <= i <= 100 }"), 4)
                   .isEqual(rel("{ [i] -> [16i] : 1 <= i <= 12 }")));
   EXPECT_TRUE(power(un("{ A[i] -> B[i]; B[i] -> A[i + 1] }"), 2)
@@ -129,18 +131,20 @@ TEST(ClosureTest, ConstantPowers) {
 TEST(ClosureTest, ParametricPowers) {
   ClosureResult p = power(rel("[n] -> { [i] -> [i + 2] : 0 <= i < n }"), "k");
   EXPECT_TRUE(p.exact);
-  EXPECT_TRUE(p.relation.isEqual(
-      rel("[n, k] -> { [i] -> [i + 2k] : k >= 1 and 0 <= i and i + 2k <= n + 1 }")))
+  EXPECT_TRUE(p.relation.isEqual(rel(
+      "[n, k] -> { [i] -> [i + 2k] : k >= 1 and 0 <= i and i + 2k <= n + 1 }")))
       << p.relation.toString();
   // With steps +1 and +2 the power is not exact though the closure is: R^2
   // has no 9 -> 11.
   ClosureResult q = power(
-      rel("{ [i] -> [i + 1] : 0 <= i <= 9; [i] -> [i + 2] : 0 <= i <= 9 }"), "k");
+      rel("{ [i] -> [i + 1] : 0 <= i <= 9; [i] -> [i + 2] : 0 <= i <= 9 }"),
+      "k");
   EXPECT_FALSE(q.exact);
   // No two steps: R^k is R at k = 1.
   ClosureResult one = power(rel("{ [i] -> [i + 5] : 0 <= i < 5 }"), "k");
   EXPECT_TRUE(one.exact);
-  EXPECT_TRUE(one.relation.isEqual(rel("[k] -> { [i] -> [i + 5] : k = 1 and 0 <= i < 5 }")));
+  EXPECT_TRUE(one.relation.isEqual(
+      rel("[k] -> { [i] -> [i + 5] : k = 1 and 0 <= i < 5 }")));
   EXPECT_THROW(power(rel("[k] -> { [i] -> [i + 1] }"), "k"), InvalidArgument);
 }
 
@@ -151,8 +155,8 @@ namespace {
 /// R^+ of a relation inside the box [lo, hi]^dims, by brute force: its
 /// pairs enumerated, then closed by a search over that finite graph.
 /// Returns the reachability matrix over the box's points, row-major.
-std::vector<std::vector<bool>> closureByEnumeration(const Relation &r,
-                                                    int dims, int lo, int hi,
+std::vector<std::vector<bool>> closureByEnumeration(const Relation &r, int dims,
+                                                    int lo, int hi,
                                                     std::vector<Point> &pts) {
   pts.clear();
   for (int a = lo; a <= hi; ++a) {
@@ -208,16 +212,16 @@ TEST(ClosureTest, RandomFiniteRelationsAgainstIteration) {
         out = translation ? "[i + " + std::to_string(pick(-2, 3)) + "]"
                           : "[" + std::to_string(pick(1, 2)) + "i - " +
                                 std::to_string(pick(0, 3)) + "]";
-        cond = std::to_string(pick(-3, 2)) + " <= i <= " +
-               std::to_string(pick(3, 9));
+        cond = std::to_string(pick(-3, 2)) +
+               " <= i <= " + std::to_string(pick(3, 9));
         if (pick(0, 3) == 0)
           cond += " and i mod 2 = " + std::to_string(pick(0, 1));
       } else {
         out = translation ? "[i + " + std::to_string(pick(-1, 2)) + ", j + " +
                                 std::to_string(pick(-1, 2)) + "]"
                           : "[j, i + " + std::to_string(pick(0, 2)) + "]";
-        cond = "0 <= i <= " + std::to_string(pick(2, 5)) + " and 0 <= j <= " +
-               std::to_string(pick(2, 5));
+        cond = "0 <= i <= " + std::to_string(pick(2, 5)) +
+               " and 0 <= j <= " + std::to_string(pick(2, 5));
       }
       text += (p ? "; " : "") + in + " -> " + out + " : " + cond;
     }
@@ -226,8 +230,9 @@ TEST(ClosureTest, RandomFiniteRelationsAgainstIteration) {
     ClosureResult c = transitiveClosure(r);
     // Every point of the relations lies in [lo, hi]^dims.
     const int lo = dims == 1 ? -8 : -1, hi = dims == 1 ? 20 : 7;
-    std::string box = dims == 1 ? "{ [i] -> [o] : -8 <= i, o <= 20 }"
-                                : "{ [i, j] -> [a, b] : -1 <= i, j, a, b <= 7 }";
+    std::string box = dims == 1
+                          ? "{ [i] -> [o] : -8 <= i, o <= 20 }"
+                          : "{ [i, j] -> [a, b] : -1 <= i, j, a, b <= 7 }";
     ASSERT_TRUE(r.isSubsetOf(rel(box))) << text;
     ASSERT_TRUE(c.relation.isSubsetOf(rel(box))) << text;
     std::vector<Point> pts;

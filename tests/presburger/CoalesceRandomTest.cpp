@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Coalescing random unions of 2-4 small basic sets (boxes, boxes split
 // along an axis or by a hyperplane, strides, triangles): the result must
 // have the same points (checked by isEqual and by enumeration in a box
@@ -63,7 +64,7 @@ struct Gen {
     unsigned n = unsigned(rnd(2, 4));
     std::vector<BasicRelation> parts;
     switch (rng() % 4) {
-    case 0: // A box split along axes.
+    case 0:   // A box split along axes.
     case 1: { // A box split by hyperplanes (triangles and complements).
       bool axes = rng() % 2 == 0;
       parts.push_back(box());
@@ -146,8 +147,7 @@ TEST(CoalesceRandom, SamePointsNeverMoreDisjuncts) {
     Relation out = in.coalesce();
     ASSERT_LE(out.numDisjuncts(), in.numDisjuncts()) << in.toString();
     ASSERT_TRUE(out.isEqual(in)) << "iteration " << iter << "\nin  "
-                                 << in.toString() << "\nout "
-                                 << out.toString();
+                                 << in.toString() << "\nout " << out.toString();
     if (gen.dims <= 2)
       forEachPoint(gen.dims, [&](const Point &p) {
         ASSERT_EQ(out.containsPoint(p), in.containsPoint(p))

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Coalescing, read like mathematics: each case gives the input, the union
 // expected (derived by hand) and the number of disjuncts expected.
 #include "presburger/Errors.h"
@@ -89,8 +90,9 @@ TEST(Coalesce, StridedPiecesWithAGapStayApart) {
 }
 
 TEST(Coalesce, ParametricTailWithNonNegativeBound) {
-  expectCoalesced("[n] -> { [i] : 0 <= i < n; [i] : n <= i < n + 4 and n >= 0 }",
-                  "[n] -> { [i] : 0 <= i < n + 4 and n >= 0 }", 1);
+  expectCoalesced(
+      "[n] -> { [i] : 0 <= i < n; [i] : n <= i < n + 4 and n >= 0 }",
+      "[n] -> { [i] : 0 <= i < n + 4 and n >= 0 }", 1);
 }
 
 TEST(Coalesce, ParametricTailIsTwoPiecesForNegativeBounds) {
@@ -102,8 +104,9 @@ TEST(Coalesce, ParametricTailIsTwoPiecesForNegativeBounds) {
 }
 
 TEST(Coalesce, PiecesWithEqualities) {
-  expectCoalesced("{ [i, j] : i = j and 0 <= i < 5; [i, j] : i = j and 5 <= i < 9 }",
-                  "{ [i, j] : i = j and 0 <= i < 9 }", 1);
+  expectCoalesced(
+      "{ [i, j] : i = j and 0 <= i < 5; [i, j] : i = j and 5 <= i < 9 }",
+      "{ [i, j] : i = j and 0 <= i < 9 }", 1);
 }
 
 TEST(Coalesce, RelationWithTupleNames) {
@@ -263,16 +266,18 @@ TEST(Coalesce, ResiduesOfAParameterUnderDifferentNumerators) {
   expectCoalesced("[n] -> { [i, j] : j <= -4 and n >= -4 and "
                   "(2n + 3j - 3) mod 3 = 2; [i, j] : j <= -4 and n >= -4 and "
                   "(2n + 3j - 4) mod 3 = 2 }",
-                  "[n] -> { [i, j] : j <= -4 and n >= -4 and n mod 3 <= 1 }", 1);
+                  "[n] -> { [i, j] : j <= -4 and n >= -4 and n mod 3 <= 1 }",
+                  1);
 }
 
 TEST(Coalesce, StridedParametricSetSplitByAHyperplane) {
   // (3n - 2i + 4) mod 2 = 0 is n even; floor(-3n/2) <= 3 is n >= -2; the
   // hyperplane n + 2i = -3.5 splits {n even, n >= -2, i >= -4} in two.
-  expectCoalesced("[n] -> { [i] : n + 2i <= -4 and floor((-3n)/2) <= 3 and "
-                  "(3n - 2i + 4) mod 2 = 0 and i >= -4; [i] : n + 2i >= -3 and "
-                  "floor((-3n)/2) <= 3 and (3n - 2i + 4) mod 2 = 0 and i >= -4 }",
-                  "[n] -> { [i] : n mod 2 = 0 and n >= -2 and i >= -4 }", 1);
+  expectCoalesced(
+      "[n] -> { [i] : n + 2i <= -4 and floor((-3n)/2) <= 3 and "
+      "(3n - 2i + 4) mod 2 = 0 and i >= -4; [i] : n + 2i >= -3 and "
+      "floor((-3n)/2) <= 3 and (3n - 2i + 4) mod 2 = 0 and i >= -4 }",
+      "[n] -> { [i] : n mod 2 = 0 and n >= -2 and i >= -4 }", 1);
 }
 
 TEST(Coalesce, NumeratorsDifferingByAMultipleOfTheDenominator) {
@@ -375,8 +380,8 @@ TEST(RemoveRedundancies, RedundantBoundsGoImplicitEqualitiesShow) {
                                "[i, j] : 0 <= i <= 3 and 7 <= j <= 8 }")
                      .removeRedundancies();
   EXPECT_EQ(two.numDisjuncts(), 2u);
-  EXPECT_TRUE(two.isEqual(
-      parseRelation("{ [i, j] : 0 <= i <= 3 and 5 <= j <= 8 }")));
+  EXPECT_TRUE(
+      two.isEqual(parseRelation("{ [i, j] : 0 <= i <= 3 and 5 <= j <= 8 }")));
 }
 
 TEST(Coalesce, PeeledIterationFusesBack) {
@@ -385,8 +390,9 @@ TEST(Coalesce, PeeledIterationFusesBack) {
   expectCoalesced("{ [i, j] : 0 <= i <= 8 and 0 <= j <= 4; "
                   "[i, j] : i = 9 and 0 <= j <= 4 }",
                   "{ [i, j] : 0 <= i <= 9 and 0 <= j <= 4 }", 1);
-  expectCoalesced("[n] -> { [i] : 0 <= i <= n - 2; [i] : i = n - 1 and n >= 1 }",
-                  "[n] -> { [i] : 0 <= i < n }", 1);
+  expectCoalesced(
+      "[n] -> { [i] : 0 <= i <= n - 2; [i] : i = n - 1 and n >= 1 }",
+      "[n] -> { [i] : 0 <= i < n }", 1);
   // A gap of one iteration: no fusion.
   expectCoalesced("{ [i] : 0 <= i <= 8; [i] : i = 10 }",
                   "{ [i] : 0 <= i <= 8 or i = 10 }", 2);

@@ -1,4 +1,5 @@
 //===- ConstraintBuilderTest.cpp - Constraints over named variables -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/ConstraintBuilder.h"
 
 #include "presburger/Errors.h"
@@ -22,10 +23,10 @@ TEST(ConstraintBuilderTest, ATriangleWithAParameter) {
 }
 
 TEST(ConstraintBuilderTest, ARelationWithEqualitiesAndBounds) {
-  ConstraintBuilder b =
-      ConstraintBuilder::relation({}, "A", {"i"}, "B", {"j"});
-  b.add(b["j"] == 2 * b["i"] + 1).addLowerBound("i", Int(0)).addUpperBound(
-      "i", Int(4));
+  ConstraintBuilder b = ConstraintBuilder::relation({}, "A", {"i"}, "B", {"j"});
+  b.add(b["j"] == 2 * b["i"] + 1)
+      .addLowerBound("i", Int(0))
+      .addUpperBound("i", Int(4));
   EXPECT_TRUE(b.buildRelation().isEqual(
       parseRelation("{ A[i] -> B[2i + 1] : 0 <= i <= 4 }")));
   ConstraintBuilder fixed = ConstraintBuilder::set({}, "", {"x", "y"});

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Cases where the isl cross-check once disagreed with the engine; each
 // expected value is isl's answer (or follows from the definition).
 #include "presburger/Parser.h"
@@ -14,7 +15,8 @@ using presburger::testing::expectSame;
 // Substituting a projected dimension into a division that the same equality
 // defines made the division refer to itself.
 TEST(CrossCheckRegression, ProjectionThroughItsOwnDivision) {
-  UnionRelation s = parseUnion("[n] -> { S[i0, i1, i2] : (-2i0 + i1 + 2) mod 3 = 1 }");
+  UnionRelation s =
+      parseUnion("[n] -> { S[i0, i1, i2] : (-2i0 + i1 + 2) mod 3 = 1 }");
   Relation p = s.pieces().front().projectOut(VarKind::Range, 1, 1);
   expectSame(UnionRelation(p), "[n] -> { [i0, i2] }");
 }
@@ -24,7 +26,8 @@ TEST(CrossCheckRegression, ProjectionThroughItsOwnDivision) {
 TEST(CrossCheckRegression, SubtractDivisionOfExistential) {
   UnionRelation s = parseUnion(
       "{ S[i0, i1] : -i0 - 8 >= 0 and i1 + 1 = 0 and i1 + 2 < 1 or i0 + 6 < 0 "
-      "and -2i1 + 8 > 0 and -i0 - i1 + 7 >= 0 and -3i1 - 1 = 0 or -2i0 + 2 = 0 }");
+      "and -2i1 + 8 > 0 and -i0 - i1 + 7 >= 0 and -3i1 - 1 = 0 or -2i0 + 2 = 0 "
+      "}");
   UnionRelation t = parseUnion(
       "{ S[i0, i1] : floor((-2i0 + 3)/3) <= -1 and i1 + 5 > 0 and -i0 + 1 = 0 "
       "or exists (e0 : 3e0 + 7 <= 0 and floor((-2i0 + i1 + 4)/3) <= -4 and "
@@ -41,9 +44,9 @@ TEST(CrossCheckRegression, ComplementWithExistentialStride) {
       "3m - 2e0 - 2 < 8 and (-3i0 + m - e0 - 5) mod 3 = 2) or "
       "(2i0 + 2n + m + 8) mod 3 = 1 }");
   expectSame(s.universe().subtract(s),
-              "[n, m] -> { [i0] : n >= 2 and 3*floor((-1 + n - m + i0)/3) <= "
-              "-2 + n - m + i0 and (n >= 7 or (n <= 6 and m <= -4 - 3n) or "
-              "(n <= 6 and m >= -3 - 3n and 4i0 >= -5 - m)) }");
+             "[n, m] -> { [i0] : n >= 2 and 3*floor((-1 + n - m + i0)/3) <= "
+             "-2 + n - m + i0 and (n >= 7 or (n <= 6 and m <= -4 - 3n) or "
+             "(n <= 6 and m >= -3 - 3n and 4i0 >= -5 - m)) }");
 }
 
 TEST(CrossCheckRegression, LexmaxAcrossDisjunctsWithExistentials) {
@@ -56,11 +59,12 @@ TEST(CrossCheckRegression, LexmaxAcrossDisjunctsWithExistentials) {
       "exists (e0 : -5 <= i0 <= 5 and -5 <= o0 <= 5 and -5 <= n <= 5 and -5 "
       "<= m <= 5 and -10 <= e0 <= 10 and i0 + n - 3 >= 0 and 2i0 - n + 2e0 + "
       "7 >= 0 and (3i0 + o0 - 3) mod 3 = 0) }");
-  expectSame(r.lexmax(),
-              "[n, m] -> { [i0] -> S[o0 = 5] : n <= 5 and m <= 5 and i0 <= 5 and "
-              "((m >= 10 - 2n and 2i0 >= -3 + 2n + m) or (n >= -5 and -5 <= m <= "
-              "9 - 2n and i0 >= -5)); [i0] -> S[o0 = 3] : n <= 5 and 10 - 2n <= m "
-              "<= 5 and i0 >= 3 - n and 2i0 <= -4 + 2n + m }");
+  expectSame(
+      r.lexmax(),
+      "[n, m] -> { [i0] -> S[o0 = 5] : n <= 5 and m <= 5 and i0 <= 5 and "
+      "((m >= 10 - 2n and 2i0 >= -3 + 2n + m) or (n >= -5 and -5 <= m <= "
+      "9 - 2n and i0 >= -5)); [i0] -> S[o0 = 3] : n <= 5 and 10 - 2n <= m "
+      "<= 5 and i0 >= 3 - n and 2i0 <= -4 + 2n + m }");
 }
 
 // Divisions with cyclic definitions used to throw.
@@ -107,8 +111,10 @@ TEST(CrossCheckRegression, SubsetOfSetWithUndefinedDivisionOfExistentials) {
   // needs 3e0 + 2e1 >= 98, impossible with e0 <= 0 and e1 <= 1.
   EXPECT_FALSE(all.isSubsetOf(s));
   EXPECT_TRUE(s.isSubsetOf(all));
-  EXPECT_TRUE(parseUnion("[P0] -> { [i0] : P0 = 0 and i0 = 100 }").isSubsetOf(s));
-  EXPECT_FALSE(parseUnion("[P0] -> { [i0] : P0 = 0 and i0 = -100 }").isSubsetOf(s));
+  EXPECT_TRUE(
+      parseUnion("[P0] -> { [i0] : P0 = 0 and i0 = 100 }").isSubsetOf(s));
+  EXPECT_FALSE(
+      parseUnion("[P0] -> { [i0] : P0 = 0 and i0 = -100 }").isSubsetOf(s));
 }
 
 // Coalescing dropped a disjunct whose two divisions define the same lattice.
@@ -147,8 +153,8 @@ TEST(CrossCheckRegression, HullsAfterDivisionsTurnCyclic) {
 // for one dropped the stride (found by the Penguin simplifier's soundness
 // test).
 TEST(CrossCheckRegression, GistKeepsConstraintsShapedLikeDivisionRows) {
-  UnionRelation s = parseUnion(
-      "[P0, P1] -> { [i0] : -2 - 2i0 - 3*floor((-1 - 2i0)/3) >= 0 and i0 <= 6 }");
+  UnionRelation s = parseUnion("[P0, P1] -> { [i0] : -2 - 2i0 - 3*floor((-1 - "
+                               "2i0)/3) >= 0 and i0 <= 6 }");
   UnionRelation c = parseUnion("[P0, P1] -> { [i0] : 0 <= i0 <= 4 and i0 mod 2 "
                                "= 0 and 2 <= P0 <= 3 and 2 <= P1 <= 3 }");
   UnionRelation g = s.gist(c);

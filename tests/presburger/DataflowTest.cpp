@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Exact dataflow (computeFlow) on loop programs whose flow dependences are
 // derived by hand: a write overwritten before the read, partial overwrites,
 // conditional (may) writes, kills, reductions, several statements in one
@@ -61,9 +62,10 @@ TEST(DataflowTest, AConditionalWriteIsAMaySource) {
   // S1 may have overwritten S0's value: S0 surely writes but is not surely
   // the source (isl: no must dependence either).
   EXPECT_TRUE(f.mustDependence.isEmpty()) << f.mustDependence.toString();
-  expectEq(f.mayDependence,
-           "[n] -> { S0[i] -> S2[i] : 0 <= i < n; S1[i] -> S2[i] : 0 <= i < n }",
-           "may");
+  expectEq(
+      f.mayDependence,
+      "[n] -> { S0[i] -> S2[i] : 0 <= i < n; S1[i] -> S2[i] : 0 <= i < n }",
+      "may");
   EXPECT_TRUE(f.mayNoSource.isEmpty());
   // Where the may source does not write (i >= 5), S0 is surely the source.
   in.maySource = un("[n] -> { S1[i] -> A[i] : 0 <= i < n and i < 5 }");

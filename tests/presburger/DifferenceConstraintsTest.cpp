@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The constraint-graph fast path for difference systems (loop bounds,
 // triangular bounds, guards) against the simplex it replaces: on random
 // systems, the same implicit equalities (none, when the fast path answers),
@@ -60,7 +61,8 @@ TEST(DifferenceConstraints, AgreesWithSimplexOnRandomSystems) {
       s.addInequality(rows.row(i));
     std::optional<std::vector<bool>> fast =
         difference::redundantInequalities(rows, nv);
-    std::optional<bool> empty = difference::isEmpty(Matrix(0, nv + 1), rows, nv);
+    std::optional<bool> empty =
+        difference::isEmpty(Matrix(0, nv + 1), rows, nv);
     ASSERT_TRUE(empty.has_value());
     EXPECT_EQ(*empty, s.isEmpty()) << "trial " << trial;
     // The sampler's graph path: a point of the system, or none when empty.

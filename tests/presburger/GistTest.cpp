@@ -1,4 +1,6 @@
-//===- GistTest.cpp - gist(S, C), case by case -----------------------------===//
+//===- GistTest.cpp - gist(S, C), case by case
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//-----------------------------===//
 //
 // gist(S, C) keeps the constraints of S that the context C does not imply,
 // over the integers, so that gist(S, C) ∩ C = S ∩ C (docs/algorithms/
@@ -103,8 +105,8 @@ TEST(GistTest, EveryContextDisjunctMustImplyIt) {
 
 // Both context disjuncts lie in 0 <= i <= 8.
 TEST(GistTest, ImpliedByEachContextDisjunct) {
-  expectGist("{ [i] : 0 <= i <= 8 }", "{ [i] : 0 <= i <= 3; [i] : 6 <= i <= 8 }",
-             "{ [i] }");
+  expectGist("{ [i] : 0 <= i <= 8 }",
+             "{ [i] : 0 <= i <= 3; [i] : 6 <= i <= 8 }", "{ [i] }");
 }
 
 // floor(i/2) <= 2 holds exactly when i <= 5: the division is written
@@ -147,7 +149,8 @@ TEST(GistTest, RangeContext) {
 // A union is gisted piece by piece against the context piece of its
 // space; a piece without one is dropped.
 TEST(GistTest, UnionPieceByPiece) {
-  UnionRelation S = parseUnion("{ A[i] : 0 <= i < 10 and i < 7; B[i] : i >= 0 }");
+  UnionRelation S =
+      parseUnion("{ A[i] : 0 <= i < 10 and i < 7; B[i] : i >= 0 }");
   UnionRelation C = parseUnion("{ A[i] : 0 <= i < 10 }");
   EXPECT_EQ(S.gist(C).toString(), "{ A[i] : i <= 6 }");
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Hulls and bounds on random small unions, checked against properties that
 // do not depend on the algorithm:
 //  - unions of integer boxes, segments and points (every vertex of their
@@ -70,8 +71,7 @@ struct Gen {
       os << (p ? " or (" : "(");
       for (unsigned i = 0; i < dims; ++i) {
         int lo = rnd(-5, 5), len = rnd(0, 2) == 0 ? 0 : rnd(0, 4);
-        os << (i ? " and " : "") << lo << " <= " << v[i] << " <= "
-           << lo + len;
+        os << (i ? " and " : "") << lo << " <= " << v[i] << " <= " << lo + len;
       }
       os << ")";
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Hulls and bounds on hand-derived cases: each test gives the input and the
 // expected result in isl notation (worked out by hand; the comments say how)
 // and compares them with isEqual. The isl behaviour each case pins down is
@@ -138,9 +139,9 @@ TEST(ConvexHull, ParametersAreVariables) {
              "[n] -> { [i] : 0 <= i <= n }");
   // (n, i) in {0 <= i <= n <= 4} or {i = -1, n = 0}: the hull of the
   // triangle (0,0), (4,0), (4,4) and the point (n,i) = (0,-1).
-  expectSame(R("[n] -> { [i] : 0 <= i <= n <= 4 or i = -1 and n = 0 }")
-                 .convexHull(),
-             "[n] -> { [i] : 0 <= n <= 4 and i <= n and 4i + 4 >= n }");
+  expectSame(
+      R("[n] -> { [i] : 0 <= i <= n <= 4 or i = -1 and n = 0 }").convexHull(),
+      "[n] -> { [i] : 0 <= n <= 4 and i <= n and 4i + 4 >= n }");
 }
 
 TEST(ConvexHull, Relation) {
@@ -244,9 +245,9 @@ TEST(SimpleHull, OnlyTranslatesOfGivenConstraints) {
 
 TEST(SimpleHull, UnboundedDirectionsAreDropped) {
   // i <= 0 bounds only the quadrant side; i >= -3 holds for both.
-  expectSame(R("{ [i, j] : i >= 0 and j >= 0 or i = -3 and j = 2 }")
-                 .simpleHull(),
-             "{ [i, j] : i >= -3 and j >= 0 }");
+  expectSame(
+      R("{ [i, j] : i >= 0 and j >= 0 or i = -3 and j = 2 }").simpleHull(),
+      "{ [i, j] : i >= -3 and j >= 0 }");
   expectSame(R("[n] -> { [i] : 0 <= i < n or i = n + 5 }").simpleHull(),
              "[n] -> { [i] : i <= n + 5 }");
 }
@@ -273,9 +274,9 @@ TEST(AffineHull, PointsLinesAndSpaces) {
              "{ [i] }");
   expectSame(R("{ [i, j] : i = 2 and j = 3 }").affineHull(),
              "{ [i, j] : i = 2 and j = 3 }");
-  expectSame(R("{ [i, j, k] : i = 1 and j = 1 or i = 2 and j = 3 }")
-                 .affineHull(),
-             "{ [i, j, k] : j = 2i - 1 }");
+  expectSame(
+      R("{ [i, j, k] : i = 1 and j = 1 or i = 2 and j = 3 }").affineHull(),
+      "{ [i, j, k] : j = 2i - 1 }");
   // Equalities that only the integer points satisfy: 2i + 2j in [1, 2]
   // means i + j = 1.
   expectSame(R("{ [i, j] : 1 <= 2i + 2j <= 2 and 0 <= i <= 5 }").affineHull(),
@@ -290,9 +291,9 @@ TEST(AffineHull, StridesSurviveAsDivisions) {
   expectSame(R("{ [i] : i mod 3 = 0 and 0 <= i <= 9 }").affineHull(),
              "{ [i] : i mod 3 = 0 }");
   // Existentials that are not divisions leave their stride behind.
-  expectSame(R("{ [i] : exists a, b : i = 6a + 4b and 0 <= i <= 20 }")
-                 .affineHull(),
-             "{ [i] : i mod 2 = 0 }");
+  expectSame(
+      R("{ [i] : exists a, b : i = 6a + 4b and 0 <= i <= 20 }").affineHull(),
+      "{ [i] : i mod 2 = 0 }");
   // Two strided disjuncts: with e = floor(i/2) the points (i, j, e) are
   // (2e, 0, e) and (2e + 1, 1, e), all on i = 2e + j; so j = i mod 2 (a
   // set that is not an affine subspace of (i, j), as in isl).
@@ -310,8 +311,7 @@ TEST(AffineHull, OnlyDivisionsCarryStrides) {
   // (the affine subspace), not the lattice 4Z; a division fixed by an
   // equality is substituted away first.
   expectSame(R("{ [i] : i = 0 or i = 4 }").affineHull(), "{ [i] }");
-  expectSame(R("{ [i] : -2 <= i <= -1 and i mod 2 = 0 or i = 2 }")
-                 .affineHull(),
+  expectSame(R("{ [i] : -2 <= i <= -1 and i mod 2 = 0 or i = 2 }").affineHull(),
              "{ [i] }");
 }
 
@@ -380,8 +380,8 @@ TEST(RemoveDivs, KeepsDisjunctsAndTightensOverTheIntegers) {
 //===----------------------------------------------------------------------===//
 
 TEST(DimBounds, BoxesAndStrides) {
-  DimBounds b = R("{ [i] : i mod 3 = 0 and 0 <= i <= 9 }").dimBounds(
-      VarKind::Range, 0);
+  DimBounds b =
+      R("{ [i] : i mod 3 = 0 and 0 <= i <= 9 }").dimBounds(VarKind::Range, 0);
   EXPECT_FALSE(b.empty);
   EXPECT_EQ(b.lower, Int(0));
   EXPECT_EQ(b.upper, Int(9));
@@ -411,9 +411,8 @@ TEST(DimBounds, BoxesAndStrides) {
 
 TEST(DimBounds, IntegerNotRational) {
   // The rational range of i is [1/3, 8/3]; the integers are 1 and 2.
-  DimBounds b =
-      R("{ [i, j] : 3i >= 1 and 3i <= 8 and j = 0 }").dimBounds(VarKind::Range,
-                                                                0);
+  DimBounds b = R("{ [i, j] : 3i >= 1 and 3i <= 8 and j = 0 }")
+                    .dimBounds(VarKind::Range, 0);
   EXPECT_EQ(b.lower, Int(1));
   EXPECT_EQ(b.upper, Int(2));
   // A thin triangle whose rational box is larger than its integer points:
@@ -436,12 +435,12 @@ TEST(DimBounds, UnboundedParametersAndUnions) {
   DimBounds b = R("[n] -> { [i] : 0 <= i <= n }").dimBounds(VarKind::Range, 0);
   EXPECT_EQ(b.lower, Int(0));
   EXPECT_FALSE(b.upper.has_value());
-  b = R("[n] -> { [i] : 0 <= i <= n and n <= 10 }").dimBounds(VarKind::Range,
-                                                              0);
+  b = R("[n] -> { [i] : 0 <= i <= n and n <= 10 }")
+          .dimBounds(VarKind::Range, 0);
   EXPECT_EQ(b.lower, Int(0));
   EXPECT_EQ(b.upper, Int(10));
-  b = R("[n] -> { [i] : 0 <= i <= n and n <= 10 }").dimBounds(VarKind::Param,
-                                                              0);
+  b = R("[n] -> { [i] : 0 <= i <= n and n <= 10 }")
+          .dimBounds(VarKind::Param, 0);
   EXPECT_EQ(b.lower, Int(0));
   EXPECT_EQ(b.upper, Int(10));
   b = R("{ [i] : i mod 2 = 0 and 0 <= i <= 4 or i mod 2 = 1 and "
@@ -481,11 +480,12 @@ TEST(DimBounds, RelationsAllDimensionsAndEmpty) {
 //===----------------------------------------------------------------------===//
 
 TEST(UnionHulls, PieceByPiece) {
-  UnionRelation u = parseUnion(
-      "{ A[i] : 0 <= i <= 2 or 5 <= i <= 7; "
-      "B[i, j] : i = j and 0 <= i <= 3 or i = 0 and j = 5 }");
-  EXPECT_TRUE(u.convexHull().isEqual(parseUnion(
-      "{ A[i] : 0 <= i <= 7; B[i, j] : i >= 0 and j >= i and 2i + 3j <= 15 }")));
+  UnionRelation u =
+      parseUnion("{ A[i] : 0 <= i <= 2 or 5 <= i <= 7; "
+                 "B[i, j] : i = j and 0 <= i <= 3 or i = 0 and j = 5 }");
+  EXPECT_TRUE(
+      u.convexHull().isEqual(parseUnion("{ A[i] : 0 <= i <= 7; B[i, j] : i >= "
+                                        "0 and j >= i and 2i + 3j <= 15 }")));
   EXPECT_TRUE(u.polyhedralHull().isEqual(u.convexHull()));
   EXPECT_TRUE(u.simpleHull().isEqual(
       parseUnion("{ A[i] : 0 <= i <= 7; B[i, j] : 0 <= i <= 3 and "
@@ -496,10 +496,10 @@ TEST(UnionHulls, PieceByPiece) {
   // (0 <= 4e + 1 gives e >= 0) before the division is dropped, so the
   // polyhedral hull starts at 1 (as isl); removeDivs alone does not.
   UnionRelation strided = parseUnion("{ C[i] : i mod 4 = 1 and 0 <= i <= 9 }");
-  EXPECT_TRUE(strided.polyhedralHull().isEqual(
-      parseUnion("{ C[i] : 1 <= i <= 9 }")));
-  EXPECT_TRUE(strided.removeDivs().isEqual(
-      parseUnion("{ C[i] : 0 <= i <= 9 }")));
+  EXPECT_TRUE(
+      strided.polyhedralHull().isEqual(parseUnion("{ C[i] : 1 <= i <= 9 }")));
+  EXPECT_TRUE(
+      strided.removeDivs().isEqual(parseUnion("{ C[i] : 0 <= i <= 9 }")));
   EXPECT_TRUE(UnionRelation().convexHull().isEmpty());
 }
 

@@ -1,5 +1,6 @@
-#include "presburger/BigInt.h"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/Int.h"
+#include "presburger/BigInt.h"
 
 #include <gtest/gtest.h>
 
@@ -72,7 +73,8 @@ TEST(Int, BeyondTwoToTheSixtyThree) {
   EXPECT_TRUE(b < Int(INT64_MIN));
   EXPECT_EQ(compare(a, b), 1);
   EXPECT_EQ(toBigInt(a) * 2, toBigInt(a + a));
-  EXPECT_EQ(std::hash<Int>()(a), std::hash<Int>()(big("123456789012345678901234567890")));
+  EXPECT_EQ(std::hash<Int>()(a),
+            std::hash<Int>()(big("123456789012345678901234567890")));
 }
 
 TEST(Int, Parse) {

@@ -1,4 +1,5 @@
 //===- LayeringTest.cpp - The engine's layers, checked on its sources -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The engine is built in layers, lowest first (docs/engine.md, "Layers"):
 // each source lives in the folder of its layer (presburger/src/<layer>/),
@@ -29,21 +30,31 @@ namespace {
 /// The layers, lowest first. `calc` (the calculator) sits on top of the
 /// library.
 const std::vector<std::string> kLayers = {
-    "core",  "solve", "basic", "relation", "simplify",
-    "lexopt", "hulls", "flow", "text",     "capi", "calc"};
+    "core",  "solve", "basic", "relation", "simplify", "lexopt",
+    "hulls", "flow",  "text",  "capi",     "calc"};
 
 /// The layer of each public header (presburger/include/presburger/).
 const std::map<std::string, std::string> kPublicHeaders = {
-    {"Int.h", "core"},           {"BigInt.h", "core"},
-    {"Fraction.h", "core"},      {"Matrix.h", "core"},
-    {"LinearAlgebra.h", "core"}, {"Space.h", "core"},
-    {"Errors.h", "core"},        {"WorkBudget.h", "core"},
-    {"Simplex.h", "solve"},      {"BasicRelation.h", "basic"},
-    {"ParametricLexMin.h", "basic"}, {"Relation.h", "relation"},
-    {"UnionRelation.h", "relation"}, {"Hulls.h", "relation"},
-    {"Closure.h", "flow"},       {"Dataflow.h", "flow"},
-    {"Parser.h", "text"},        {"Printer.h", "text"},
-    {"Stream.h", "text"},        {"ConstraintBuilder.h", "text"},
+    {"Int.h", "core"},
+    {"BigInt.h", "core"},
+    {"Fraction.h", "core"},
+    {"Matrix.h", "core"},
+    {"LinearAlgebra.h", "core"},
+    {"Space.h", "core"},
+    {"Errors.h", "core"},
+    {"WorkBudget.h", "core"},
+    {"Simplex.h", "solve"},
+    {"BasicRelation.h", "basic"},
+    {"ParametricLexMin.h", "basic"},
+    {"Relation.h", "relation"},
+    {"UnionRelation.h", "relation"},
+    {"Hulls.h", "relation"},
+    {"Closure.h", "flow"},
+    {"Dataflow.h", "flow"},
+    {"Parser.h", "text"},
+    {"Printer.h", "text"},
+    {"Stream.h", "text"},
+    {"ConstraintBuilder.h", "text"},
     {"capi.h", "capi"},
 };
 
@@ -109,10 +120,9 @@ std::vector<SourceFile> sources() {
       fs::path rel = fs::relative(e.path(), kRoot);
       out.push_back({rel, layerOf(rel), readFile(e.path())});
     }
-  std::sort(out.begin(), out.end(),
-            [](const SourceFile &a, const SourceFile &b) {
-              return a.path < b.path;
-            });
+  std::sort(
+      out.begin(), out.end(),
+      [](const SourceFile &a, const SourceFile &b) { return a.path < b.path; });
   return out;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The lexicographic optimum (Relation::lexmin, lexmax): first on
 // hand-built basic sets, then on unions through both of its paths, sets
 // without parameters (each disjunct's optimum is a point; the best point
@@ -114,9 +115,10 @@ TEST(LexminOfUnions, PointsOfAConstantUnion) {
 
 TEST(LexminOfUnions, ParametricUnion) {
   // Which piece wins depends on n.
-  expectSame(parseRelation("[n] -> { [i] : n <= i < n + 10; [i] : 5 <= i < 20 }")
-                 .lexmin(),
-             "[n] -> { [n] : n <= 5; [5] : n > 5 }");
+  expectSame(
+      parseRelation("[n] -> { [i] : n <= i < n + 10; [i] : 5 <= i < 20 }")
+          .lexmin(),
+      "[n] -> { [n] : n <= 5; [5] : n > 5 }");
 }
 
 TEST(LexminOfUnions, DivisionsOfTheDomainAreSymbols) {
@@ -127,14 +129,16 @@ TEST(LexminOfUnions, DivisionsOfTheDomainAreSymbols) {
       "j >= i and j < n and j <= i + 8 }");
   expectSame(dep.lexmin(), "[n] -> { S[i] -> S[i] : 0 <= i < n and "
                            "32*floor(i/32) + 32 <= n }");
-  expectSame(dep.lexmax(),
-             "[n] -> { S[i] -> S[j] : 0 <= i < n and 32*floor(i/32) + 32 <= n "
-             "and ((j = i + 8 and i <= n - 9) or (j = n - 1 and i >= n - 8)) }");
+  expectSame(
+      dep.lexmax(),
+      "[n] -> { S[i] -> S[j] : 0 <= i < n and 32*floor(i/32) + 32 <= n "
+      "and ((j = i + 8 and i <= n - 9) or (j = n - 1 and i >= n - 8)) }");
   // A division of the range is minimized: the next multiple of 3.
-  expectSame(parseRelation("{ [i] -> [j] : 0 <= i <= 10 and j >= i and "
-                           "j mod 3 = 0 and j <= 20 }")
-                 .lexmin(),
-             "{ [i] -> [j] : 0 <= i <= 10 and j mod 3 = 0 and i <= j <= i + 2 }");
+  expectSame(
+      parseRelation("{ [i] -> [j] : 0 <= i <= 10 and j >= i and "
+                    "j mod 3 = 0 and j <= 20 }")
+          .lexmin(),
+      "{ [i] -> [j] : 0 <= i <= 10 and j mod 3 = 0 and i <= j <= i + 2 }");
   // A division of the domain and one of both: tile of i, then a stride of
   // i + j.
   expectSame(parseRelation("{ [i] -> [j] : 0 <= i < 64 and j >= "
@@ -146,8 +150,8 @@ TEST(LexminOfUnions, DivisionsOfTheDomainAreSymbols) {
 
 TEST(LexminOfUnions, PointOptimaOfOneBasicSet) {
   // The corner of the variables' own bounds, when it is inside.
-  Relation coupled = parseRelation(
-      "{ [i, j] : 0 <= i < 10 and 0 <= j < 10 and i + j <= 15 }");
+  Relation coupled =
+      parseRelation("{ [i, j] : 0 <= i < 10 and 0 <= j < 10 and i + j <= 15 }");
   expectSame(coupled.lexmin(), "{ [0, 0] }");
   // The upper corner (9, 9) is outside: max i = 9, then max j = 6.
   expectSame(coupled.lexmax(), "{ [9, 6] }");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Exact integer linear algebra: the inverse of unimodular matrices, alone
 // and as the transform of a column echelon form.
 #include "presburger/LinearAlgebra.h"

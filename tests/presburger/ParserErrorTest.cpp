@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Malformed isl notation: every input of the table gives a ParseError at
 // the right line and column; deep nesting stops with an error, not a stack
 // overflow; and thousands of random mutations of valid inputs either parse
@@ -89,12 +90,12 @@ TEST(ParserError, DeepNestingIsAnErrorNotACrash) {
   expectTooDeep(formula, columnOf(formula, '(', 201));
   // Parenthesized expressions: the `i` inside the 200th '(' is the 201st
   // nested factor.
-  std::string expr = "{ [i] : i = " + repeat("(i + ", 5000) + "1" +
-                     repeat(")", 5000) + " }";
+  std::string expr =
+      "{ [i] : i = " + repeat("(i + ", 5000) + "1" + repeat(")", 5000) + " }";
   expectTooDeep(expr, columnOf(expr, '(', 200) + 1);
   // Nested divisions, min and exists.
-  std::string floors = "{ [i] : " + repeat("floor(", 1000) + "i" +
-                       repeat(")", 1000) + " = 0 }";
+  std::string floors =
+      "{ [i] : " + repeat("floor(", 1000) + "i" + repeat(")", 1000) + " = 0 }";
   EXPECT_THROW(parseUnion(floors), ParseError);
   std::string mins =
       "{ [i] : " + repeat("min(i, ", 1000) + "i" + repeat(")", 1000) + " = 0 }";
@@ -102,14 +103,14 @@ TEST(ParserError, DeepNestingIsAnErrorNotACrash) {
   std::string exists = "{ [i] : " + repeat("exists (e : ", 1000) + "i = 0" +
                        repeat(")", 1000) + " }";
   EXPECT_THROW(parseUnion(exists), ParseError);
-  std::string tuples = "{ " + repeat("[", 1000) + "i" + repeat("]", 1000) + " }";
+  std::string tuples =
+      "{ " + repeat("[", 1000) + "i" + repeat("]", 1000) + " }";
   EXPECT_THROW(parseUnion(tuples), ParseError);
-  std::string ternary =
-      "{ [i] -> [" + repeat("i > 0 ? i : ", 1000) + "0] }";
+  std::string ternary = "{ [i] -> [" + repeat("i > 0 ? i : ", 1000) + "0] }";
   EXPECT_THROW(parseUnion(ternary), ParseError);
   // Just below the limit is fine.
-  std::string ok = "{ [i] : " + repeat("(", 150) + "i >= 0" + repeat(")", 150) +
-                   " }";
+  std::string ok =
+      "{ [i] : " + repeat("(", 150) + "i >= 0" + repeat(")", 150) + " }";
   EXPECT_NO_THROW(parseUnion(ok));
 }
 
@@ -174,12 +175,16 @@ TEST(ParserError, BlowUpIsReportedNotRunForever) {
 TEST(ParserError, RandomMutationsOnlyEverThrowParseError) {
   // Characters and fragments the mutations insert.
   static const char *const kFragments[] = {
-      "(",  ")",  "[",   "]",  "{",      "}",     ",",     ";",     ":",
-      "->", "=",  "<",   ">=", "<<",     "!=",    "+",     "-",     "*",
-      "/",  "//", "%",   "?",  "^",      "0",     "1",     "7",     "i",
-      "j",  "n",  "e",   " ",  "and ",   " or ",  " not ", "exists ",
-      "floor(", "min(", "mod ", "true", "false", "implies ", "#", "\n",
-      "@",  "99999999999999999999", "2^64", "'", "\\", "\"",
+      "(",        ")",    "[",    "]",     "{",
+      "}",        ",",    ";",    ":",     "->",
+      "=",        "<",    ">=",   "<<",    "!=",
+      "+",        "-",    "*",    "/",     "//",
+      "%",        "?",    "^",    "0",     "1",
+      "7",        "i",    "j",    "n",     "e",
+      " ",        "and ", " or ", " not ", "exists ",
+      "floor(",   "min(", "mod ", "true",  "false",
+      "implies ", "#",    "\n",   "@",     "99999999999999999999",
+      "2^64",     "'",    "\\",   "\"",
   };
   std::mt19937 rng(20240611);
   const auto &cases = validCases();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The meaning of isl notation: every valid input of ParserTestCases.h is
 // checked against the points it must and must not contain and against an
 // equivalent text in plain notation; then every one is printed and read
@@ -120,16 +121,13 @@ TEST_P(ValidInput, RoundTripsThroughPrinter) {
 INSTANTIATE_TEST_SUITE_P(Table, ValidInput, ::testing::ValuesIn(validCases()),
                          caseName);
 
-TEST(ParserTable, IsLargeEnough) {
-  EXPECT_GE(validCases().size(), 80u);
-}
+TEST(ParserTable, IsLargeEnough) { EXPECT_GE(validCases().size(), 80u); }
 
 TEST(Parser, KeepsDimensionNames) {
   Relation r = parseRelation("[n] -> { S[i, j] -> T[k] : 0 <= i < n }");
   EXPECT_EQ(r.space().domainTuple().dimNames(),
             (std::vector<std::string>{"i", "j"}));
-  EXPECT_EQ(r.space().rangeTuple().dimNames(),
-            (std::vector<std::string>{"k"}));
+  EXPECT_EQ(r.space().rangeTuple().dimNames(), (std::vector<std::string>{"k"}));
   EXPECT_EQ(r.space().paramNames(), (std::vector<std::string>{"n"}));
   EXPECT_EQ(r.space().domainTuple().name(), "S");
   EXPECT_EQ(printRelation(r), "[n] -> { S[i, j] -> T[k] : 0 <= i < n }");

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The printer on hand-built objects: names (hints, fresh names, clashes,
 // keywords), chained bounds, strict comparisons, inline divisions and mod,
 // tuple equalities, exists, empty and universe objects, and canonical
 // output whatever the order of the rows.
-#include "presburger/Parser.h"
 #include "presburger/Printer.h"
+#include "presburger/Parser.h"
 #include "presburger/Relation.h"
 #include "presburger/UnionRelation.h"
 
@@ -210,8 +211,8 @@ TEST(Printer, BigCoefficientsArePrintedExactly) {
 TEST(Printer, OutputReadsBackEqual) {
   // Hand-built objects with every kind of term print to text that reads
   // back to an equal object.
-  BasicRelation b(Space::relation({"n"}, named("S", {"i", ""}),
-                                  named("T", {"and"})));
+  BasicRelation b(
+      Space::relation({"n"}, named("S", {"i", ""}), named("T", {"and"})));
   unsigned q = b.addDivLocal(row({0, 1, 1, 0, 2}), Int(5));
   std::vector<Int> r1(b.numCols());
   r1[0] = Int(1);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Lexicographic minimum and maximum checked against enumeration on random
 // bounded problems with a parameter and strides.
 #include "presburger/Relation.h"
@@ -72,10 +73,12 @@ TEST(Lexmin, RandomParametricAgainstEnumeration) {
           bool isMax = hi && hi->first == x && hi->second == y;
           ASSERT_EQ(mn.containsPoint({Int(p), Int(x), Int(y)}), isMin)
               << "iteration " << iter << " p=" << p << " (" << x << "," << y
-              << ")\n" << b.toString() << "\nlexmin: " << mn.toString();
+              << ")\n"
+              << b.toString() << "\nlexmin: " << mn.toString();
           ASSERT_EQ(mx.containsPoint({Int(p), Int(x), Int(y)}), isMax)
               << "iteration " << iter << " p=" << p << " (" << x << "," << y
-              << ")\n" << b.toString() << "\nlexmax: " << mx.toString();
+              << ")\n"
+              << b.toString() << "\nlexmax: " << mx.toString();
         }
     }
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Integer emptiness and sampling checked against brute-force enumeration on
 // random small systems.
 #include "presburger/BasicRelation.h"
@@ -173,9 +174,11 @@ TEST(IntegerSampling, CheapWitnessCentreAndEqualities) {
   EXPECT_TRUE(empty("{ [x, y] : -5 <= x <= 5 and -5 <= y <= 5 and "
                     "x + y >= 11 }"));
   // Full tiles: the lower corner (n = 0) is pushed up to n = 32.
-  EXPECT_FALSE(empty("[n] -> { [i] : 0 <= i < n and 32*floor(i/32) + 32 <= n }"));
-  EXPECT_FALSE(empty("[n] -> { [i, j] : 0 <= i < n and 0 <= j < n and "
-                     "32*floor(i/32) + 32 <= n and 32*floor(j/32) + 32 <= n }"));
+  EXPECT_FALSE(
+      empty("[n] -> { [i] : 0 <= i < n and 32*floor(i/32) + 32 <= n }"));
+  EXPECT_FALSE(
+      empty("[n] -> { [i, j] : 0 <= i < n and 0 <= j < n and "
+            "32*floor(i/32) + 32 <= n and 32*floor(j/32) + 32 <= n }"));
   // A box cut by a lower bound on a combination: the lower corner, the
   // pushed-up corner (f = 60000 > 511) and the centre fail; the upper
   // corner (127, 511) is inside, as cheapWitness returns it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Subtraction checked against enumeration on random sets whose subtrahend
 // has existentially quantified variables without a division form (which
 // needs compute_divs).
@@ -52,8 +53,8 @@ TEST(Subtract, RandomWithExistentialsAgainstEnumeration) {
         Point p{Int(x), Int(y)};
         bool expected = s.containsPoint(p) && !t.containsPoint(p);
         ASSERT_EQ(d.containsPoint(p), expected)
-            << "iteration " << iter << " at (" << x << "," << y << ")\nS = "
-            << s.toString() << "\nT = " << t.toString()
+            << "iteration " << iter << " at (" << x << "," << y
+            << ")\nS = " << s.toString() << "\nT = " << t.toString()
             << "\nS - T = " << d.toString();
       }
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Boolean algebra on hand-built relations (the parser-based tests live in
 // RelationTest.cpp once the parser exists).
 #include "presburger/Relation.h"
@@ -72,11 +73,11 @@ Relation affineMap(int64_t a, int64_t b, int64_t hi) {
 } // namespace
 
 TEST(RelationSmoke, ComposeDomainRangeDeltas) {
-  Relation f = affineMap(2, 0, 10); // j = 2i
+  Relation f = affineMap(2, 0, 10);  // j = 2i
   Relation g = affineMap(1, 1, 100); // k = j + 1
   Relation h = f.applyRange(g);      // k = 2i + 1
   EXPECT_TRUE(h.isEqual(affineMap(2, 1, 10)));
-  Relation ran = f.range();          // even numbers in [0, 20]
+  Relation ran = f.range(); // even numbers in [0, 20]
   EXPECT_TRUE(ran.containsPoint({Int(8)}));
   EXPECT_FALSE(ran.containsPoint({Int(7)}));
   EXPECT_FALSE(ran.containsPoint({Int(22)}));

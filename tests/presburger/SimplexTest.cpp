@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "presburger/Simplex.h"
 #include "presburger/BasicRelation.h"
 #include "presburger/LinearAlgebra.h"
-#include "presburger/Simplex.h"
 
 #include <gtest/gtest.h>
 
@@ -110,8 +111,9 @@ TEST(IntegerSampling, ParityAndLattices) {
   EXPECT_TRUE(m.isEmpty());
   // A thin rotated bounded triangle with no integer point:
   // 4x >= 2y + 1, 4x <= 2y + 2 ... : 2 <= 4x - 2y <= 3 needs 4x - 2y even = 2.
-  BasicRelation t = setOf(2, {}, {row({4, -2, -3}), row({-4, 2, 3}),
-                                  row({0, 1, 0}), row({0, -1, 100})});
+  BasicRelation t = setOf(
+      2, {},
+      {row({4, -2, -3}), row({-4, 2, 3}), row({0, 1, 0}), row({0, -1, 100})});
   EXPECT_TRUE(t.isEmpty());
 }
 
@@ -126,8 +128,10 @@ TEST(IntegerSampling, UnboundedWithPoints) {
   auto q = l.findIntegerSample();
   ASSERT_TRUE(q);
   EXPECT_TRUE(l.containsPoint(*q));
-  // A cone with a bounded part: 0 <= x <= 1, y - 2x >= 1/3 scaled: 3y >= 6x + 1.
-  BasicRelation c = setOf(2, {}, {row({1, 0, 0}), row({-1, 0, 1}), row({-6, 3, -1})});
+  // A cone with a bounded part: 0 <= x <= 1, y - 2x >= 1/3 scaled: 3y >= 6x
+  // + 1.
+  BasicRelation c =
+      setOf(2, {}, {row({1, 0, 0}), row({-1, 0, 1}), row({-6, 3, -1})});
   auto r = c.findIntegerSample();
   ASSERT_TRUE(r);
   EXPECT_TRUE(c.containsPoint(*r));
@@ -164,14 +168,15 @@ TEST(IntegerSampling, CoefficientsBeyondInt64) {
 TEST(Simplification, EqualitiesAndRedundancy) {
   // x + y >= 2, x + y <= 2, x >= 0, x >= -3, y >= 0: x + y = 2 is implicit,
   // x >= -3 is redundant.
-  BasicRelation b = setOf(2, {}, {row({1, 1, -2}), row({-1, -1, 2}),
-                                  row({1, 0, 0}), row({1, 0, 3}),
-                                  row({0, 1, 0})});
+  BasicRelation b = setOf(2, {},
+                          {row({1, 1, -2}), row({-1, -1, 2}), row({1, 0, 0}),
+                           row({1, 0, 3}), row({0, 1, 0})});
   ASSERT_TRUE(b.simplify());
   EXPECT_EQ(b.numEqualities(), 1u);
   EXPECT_EQ(b.numInequalities(), 2u);
   // Dependent equalities: x = 1, y = 2, x + y = 3.
-  BasicRelation e = setOf(2, {row({1, 0, -1}), row({0, 1, -2}), row({1, 1, -3})}, {});
+  BasicRelation e =
+      setOf(2, {row({1, 0, -1}), row({0, 1, -2}), row({1, 1, -3})}, {});
   ASSERT_TRUE(e.simplify());
   EXPECT_EQ(e.numEqualities(), 2u);
   // 2x >= 1 and 2x <= 1 has no integer point: found empty.

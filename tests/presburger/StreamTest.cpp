@@ -1,7 +1,8 @@
 //===- StreamTest.cpp - operator<< for the value types --------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "presburger/Stream.h"
 #include "presburger/Parser.h"
 #include "presburger/Printer.h"
-#include "presburger/Stream.h"
 
 #include <gtest/gtest.h>
 
@@ -39,10 +40,11 @@ TEST(StreamTest, FractionsMatricesAndBounds) {
   EXPECT_EQ(streamed(m), m.toString());
   Relation r = parseRelation("{ [i] : exists e : i = 3e + 1 and 0 <= i < 10 }");
   EXPECT_EQ(streamed(r.dimBounds(VarKind::Range, 0)), "[1, 7] mod 3 = 1");
-  EXPECT_EQ(streamed(parseRelation("{ [i] : i >= 2 }")
-                         .dimBounds(VarKind::Range, 0)),
-            "[2, +inf]");
-  EXPECT_EQ(streamed(parseRelation("{ [i] : 0 < 2i < 2 }")
-                         .dimBounds(VarKind::Range, 0)),
-            "empty");
+  EXPECT_EQ(
+      streamed(parseRelation("{ [i] : i >= 2 }").dimBounds(VarKind::Range, 0)),
+      "[2, +inf]");
+  EXPECT_EQ(
+      streamed(
+          parseRelation("{ [i] : 0 < 2i < 2 }").dimBounds(VarKind::Range, 0)),
+      "empty");
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The subset and equality tests on unions, through both of their paths:
 // each disjunct inside one disjunct of the other side (decided without a
 // subtraction) and the general subtraction (a disjunct covered only by
@@ -24,9 +25,8 @@ TEST(Subset, EachDisjunctInsideOne) {
   EXPECT_TRUE(subset("[n] -> { [i] : 0 <= i < n and i < 50; [i] : i = n + 3 }",
                      "[n] -> { [i] : 0 <= i < n; [i] : n <= i <= n + 5 }"));
   // The box written twice with a disjunctive mask: equal.
-  EXPECT_TRUE(parseRelation(
-                  "{ S[i0, i1] : 0 <= i0 < 128 and 0 <= i1 < 128 and "
-                  "(i1 >= 16 or i0 < 100) }")
+  EXPECT_TRUE(parseRelation("{ S[i0, i1] : 0 <= i0 < 128 and 0 <= i1 < 128 and "
+                            "(i1 >= 16 or i0 < 100) }")
                   .isEqual(parseRelation(
                       "{ S[i0, i1] : (i1 >= 16 or i0 < 100) and 0 <= i1 < 128 "
                       "and 0 <= i0 < 128 and i0 <= 1000000 }")));
@@ -45,7 +45,8 @@ TEST(Subset, SharedDivisionsOnBothSides) {
   EXPECT_TRUE(subset("{ [i] : i mod 8 = 0 and 0 <= i < 128 }",
                      "{ [i] : i mod 4 = 0 }"));
   // Full tiles only, inside the box and not the other way round (n = 5).
-  const char *tiles = "[n] -> { [i] : 0 <= i < n and 32*floor(i/32) + 32 <= n }";
+  const char *tiles =
+      "[n] -> { [i] : 0 <= i < n and 32*floor(i/32) + 32 <= n }";
   const char *box = "[n] -> { [i] : 0 <= i < n }";
   EXPECT_TRUE(subset(tiles, box));
   EXPECT_FALSE(subset(box, tiles));
@@ -63,8 +64,9 @@ TEST(Subset, CoveredOnlyByTheUnion) {
   EXPECT_TRUE(subset("{ [i] : 0 <= i <= 10 }",
                      "{ [i] : 0 <= i <= 4; [i] : 5 <= i <= 12 }"));
   // Only over the integers: the rational gap (4, 5) holds no integer.
-  EXPECT_TRUE(subset("{ [i, j] : 0 <= i <= 10 and j = 2i }",
-                     "{ [i, j] : i <= 4 and j = 2i; [i, j] : i >= 5 and j = 2i }"));
+  EXPECT_TRUE(
+      subset("{ [i, j] : 0 <= i <= 10 and j = 2i }",
+             "{ [i, j] : i <= 4 and j = 2i; [i, j] : i >= 5 and j = 2i }"));
   // With parameters: needs n >= 3 from the context of the left side.
   EXPECT_TRUE(subset("[n] -> { [i] : 0 <= i < n and n >= 3 }",
                      "[n] -> { [i] : 0 <= i < 3; [i] : 3 <= i < n }"));

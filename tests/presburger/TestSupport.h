@@ -1,4 +1,5 @@
 //===- TestSupport.h - Comparisons shared by the engine tests ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef PRESBURGER_TESTS_TESTSUPPORT_H
 #define PRESBURGER_TESTS_TESTSUPPORT_H
 

@@ -1,4 +1,6 @@
-//===- AccessCache.h - Access relations memoised by their inputs -*- C++ -*-===//
+//===- AccessCache.h - Access relations memoised by their inputs -*- C++
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//-*-===//
 //
 // The seed's create_access cache (_make_access_cache_key,
 // enable_create_access_caching / disable_create_access_caching): an access

@@ -1,4 +1,5 @@
 //===- AccessPattern.h - A tensor access: one index per dim -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // An access pattern names a tensor and gives one affine index expression per
 // tensor dimension (the seed's NeuronAP). The access relation the

@@ -1,4 +1,5 @@
 //===- AccessRewriter.h - The access-to-address rewriter --------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The seed's NeuronIslSimplifier (access-address-rewrite.txt): the
 // target-side sibling of the predicate simplifier that relates loop
@@ -257,10 +258,10 @@ public:
   /// predicates of its domain (predicates_over_loopnest against the
   /// loop-nest domain). NotImplementedError when no single predicate set
   /// expresses the domain or the addresses cannot be read back.
-  AddrsAndPredicates codegenAddrAndPredicates(const presburger::Relation &newAcc,
-                                              const AccessPattern &ap,
-                                              const Instruction &inst,
-                                              const LoopNest &nest);
+  AddrsAndPredicates
+  codegenAddrAndPredicates(const presburger::Relation &newAcc,
+                           const AccessPattern &ap, const Instruction &inst,
+                           const LoopNest &nest);
 
   /// rewriteLoadAdds (sic): the load `loadAcc` of inst rebased through
   /// `mapping` (whose domain tuple must be the loaded tensor): new access
@@ -269,8 +270,7 @@ public:
   /// (dropApIndicies, keepApIndiciesLinearExpr). NotImplementedError when
   /// any step has no answer; BridgeError when the mapping does not fit.
   LoadRewrite rewriteLoadAdds(const AccessPattern &loadAcc,
-                              const Instruction &loadInst,
-                              const LoopNest &nest,
+                              const Instruction &loadInst, const LoopNest &nest,
                               const presburger::Relation &mapping);
 
   /// The users of `tensor`: every access-pattern operand that reads it, in
@@ -294,8 +294,7 @@ public:
   tryPredicateRangeOverAccess(const AccessPattern &ap, const Instruction &inst,
                               const LoopNest &nest,
                               const presburger::Relation &rangeSet,
-                              bool overapproximate,
-                              bool approximatePredicates);
+                              bool overapproximate, bool approximatePredicates);
 
   /// union_ranges: every address of `tensor` that the accesses reach (their
   /// predicated access relations' ranges), coalesced. Accesses to other
@@ -328,11 +327,12 @@ private:
     DomainSpace space;
     int refs = 0;
   };
-  DomainBinding bind(std::string key, DomainEntry (AccessRewriter::*build)(
-                                          const Instruction &, const LoopNest &,
-                                          const AccessPattern *),
-                     const Instruction &inst, const LoopNest &nest,
-                     const AccessPattern *ap);
+  DomainBinding
+  bind(std::string key,
+       DomainEntry (AccessRewriter::*build)(const Instruction &,
+                                            const LoopNest &,
+                                            const AccessPattern *),
+       const Instruction &inst, const LoopNest &nest, const AccessPattern *ap);
   DomainEntry buildBoxDomain(const Instruction &inst, const LoopNest &nest,
                              const AccessPattern *ap);
   DomainEntry buildPredicateDomain(const Instruction &inst,

@@ -1,4 +1,6 @@
-//===- AddressReadBack.h - Access relations back to address expressions -*- C++ -*-===//
+//===- AddressReadBack.h - Access relations back to address expressions -*- C++
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//-*-===//
 //
 // The seed's module-level `newaddrs` (access-address-rewrite.txt, §3): read
 // the per-dimension address expressions back out of a (simplified) access

@@ -1,4 +1,5 @@
 //===- AddressSplit.h - An address as base plus index part ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The seed's module-level drop_ap_indicies / keep_ap_indicies_linear_expr
 // (sic, access-address-rewrite.txt §5.2): the last step of rewriteLoadAdds

@@ -1,4 +1,5 @@
 //===- AffineExpr.h - Hash-consed quasi-affine expressions ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The penguin AffineExpr is a tree of
 //

@@ -1,4 +1,5 @@
 //===- AffinePredicate.h - e >= 0 / e == 0 guards ---------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // AffinePredicate(e, ge) means `e >= 0` when ge is true and `e == 0` when it
 // is false: the only two native forms (the seed's ICmp(SGE, e, 0) and

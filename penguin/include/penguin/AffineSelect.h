@@ -1,4 +1,5 @@
 //===- AffineSelect.h - The affine_select consumer of masks -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `dst = affine_select(onTrue, onFalse)` guarded by a mask: the one place
 // where the mask algebra meets the instructions of the IR.

@@ -1,4 +1,5 @@
 //===- AllocationMap.h - Where the elements of tensors live -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Tensors are names for memory. Several tensors may name one on-chip
 // allocation (`alloc NAME [shape]`): they share its cells, so a write

@@ -1,4 +1,5 @@
 //===- Canonicalize.h - Predicate and expression normalisation --*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The `canonicalize` pass rewrites, without the integer-set engine and
 // exactly over the integers:

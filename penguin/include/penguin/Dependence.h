@@ -1,4 +1,5 @@
 //===- Dependence.h - May-dependences and schedule legality -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The seed's NeuronIslDependenceAnalysis (dependence-graph-construction.txt)
 // over the Penguin IR and the presburger engine; docs/penguin-dependences.md
@@ -21,7 +22,8 @@
 //                program runs the source strictly first:
 //                  RAW  writes -> reads     WAR  reads -> writes
 //                  WAW  writes -> writes
-//                  D = src . dst^-1  intersected with  { a -> b : S0(a) << S0(b) }
+//                  D = src . dst^-1  intersected with  { a -> b : S0(a) <<
+//                  S0(b) }
 //   legality     a candidate schedule S1 violates D when some pair of D is
 //                not strictly ordered by S1 (S1(a) >>= S1(b)); the first
 //                violation is reported as a DependenceViolation
@@ -170,7 +172,8 @@ public:
   /// `enclosing` are the loops around `stmt`. Throws DependenceError
   /// (kUnhandledIRClassMessage) for a statement node of no known kind.
   presburger::UnionRelation
-  getChildDomainUnionSet(const Stmt &stmt, const LoopNest &enclosing = {}) const;
+  getChildDomainUnionSet(const Stmt &stmt,
+                         const LoopNest &enclosing = {}) const;
   /// The domain of the whole kernel.
   presburger::UnionRelation domain() const;
 

@@ -1,4 +1,5 @@
 //===- DependencePasses.h - dependences and check-schedule -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   dependences[=MODE]     reports, per kernel, the iteration domain, the
 //                          schedule of the original program (as a tree in

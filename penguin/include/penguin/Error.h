@@ -1,4 +1,5 @@
 //===- Error.h - Typed errors of the penguin layer --------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every failure of the penguin layer is reported by throwing one of the
 // exception types below; none of the library code aborts, asserts or crashes
@@ -89,7 +90,8 @@ private:
 /// reports it as `FILE:LINE:COL: error: ...`; located errors pass through
 /// unchanged, so the innermost call wins. A NotImplementedError passes
 /// through too: it is a bail-out its caller handles, not a failure.
-template <typename F> decltype(auto) locatedAt(const SourceLocation &loc, F &&fn);
+template <typename F>
+decltype(auto) locatedAt(const SourceLocation &loc, F &&fn);
 
 /// An IR construction rule was broken (e.g. "Invalid Predicate!", a
 /// non-positive denominator, expressions from two different contexts).

@@ -1,4 +1,5 @@
 //===- Instruction.h - A predicated instruction -----------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // An instruction of the Penguin IR (the seed's NeuronInst): an id N (its
 // statement tuple is "sN"), an opcode, an optional destination access

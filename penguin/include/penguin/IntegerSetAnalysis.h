@@ -1,4 +1,6 @@
-//===- IntegerSetAnalysis.h - Domains, bounds and hulls of a kernel -*- C++ -*-//
+//===- IntegerSetAnalysis.h - Domains, bounds and hulls of a kernel -*- C++
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//-*-//
 //
 // The seed's IntegerSetAnalysis (islwrapper::IntegerSetAnalysis): the codecs
 // between one kernel's IR and the engine's sets, on top of the bridge
@@ -104,7 +106,8 @@ public:
 
   /// exract_cst_bounds (sic): the exact AxisBounds of every set dimension
   /// of `set`, in order.
-  std::vector<AxisBounds> exractCstBounds(const presburger::Relation &set) const;
+  std::vector<AxisBounds>
+  exractCstBounds(const presburger::Relation &set) const;
   /// The AxisBounds of dimension `dim` only.
   AxisBounds exractCstBounds(const presburger::Relation &set,
                              unsigned dim) const;

@@ -1,4 +1,5 @@
 //===- IntegerSetBridge.h - Penguin expressions <-> engine sets -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The bridge of the seeds (affine-predicate-bridge.txt, Stages B and C):
 // how a Penguin quasi-affine expression or predicate becomes constraint rows

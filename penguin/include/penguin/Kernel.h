@@ -1,4 +1,5 @@
 //===- Kernel.h - Kernels and modules ---------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A kernel: symbolic parameters (e.g. SPMD ids, with optional known bounds),
 // tensors, runtime values (data-dependent scalars usable in access indices
@@ -70,10 +71,12 @@ private:
 using LoopNest = std::vector<const Loop *>;
 
 /// Visits every instruction in program order with its enclosing loops.
-void walkInstructions(Kernel &kernel,
-                      const std::function<void(Instruction &, const LoopNest &)> &fn);
-void walkInstructions(const Kernel &kernel,
-                      const std::function<void(const Instruction &, const LoopNest &)> &fn);
+void walkInstructions(
+    Kernel &kernel,
+    const std::function<void(Instruction &, const LoopNest &)> &fn);
+void walkInstructions(
+    const Kernel &kernel,
+    const std::function<void(const Instruction &, const LoopNest &)> &fn);
 
 struct Module {
   std::shared_ptr<ExprContext> context;

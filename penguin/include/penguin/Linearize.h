@@ -1,4 +1,5 @@
 //===- Linearize.h - The flat form c + sum(coeff * idx) ---------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Stage A of the seed's bridge: fold an expression tree into the flat form
 //

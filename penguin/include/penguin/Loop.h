@@ -1,4 +1,5 @@
 //===- Loop.h - Loops, scope regions and statements -------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The body of a kernel is a list of statements; a statement is an
 // instruction, a loop (the seed's Axis) or a scope region (ScopeRegion, a

@@ -1,4 +1,5 @@
 //===- Mask.h - The mask / predicate algebra --------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A NKI-style mask is never a boolean: comparisons of indices build objects,
 // and &, | and ~ combine them into an object graph that lowers, at the end,
@@ -315,22 +316,20 @@ AffinePredicate affineSelectPredicate(const Mask &mask);
 // Template definitions -------------------------------------------------------
 
 template <std::same_as<bool> B> Mask operator&(B lhs, const Mask &rhs) {
-  return constantMask(lhs, rhs.family(),
-                      rhs.isTile() ? rhs.tile() : NDTile()) &
+  return constantMask(lhs, rhs.family(), rhs.isTile() ? rhs.tile() : NDTile()) &
          rhs;
 }
 template <std::same_as<bool> B> Mask operator&(const Mask &lhs, B rhs) {
-  return lhs & constantMask(rhs, lhs.family(),
-                            lhs.isTile() ? lhs.tile() : NDTile());
+  return lhs &
+         constantMask(rhs, lhs.family(), lhs.isTile() ? lhs.tile() : NDTile());
 }
 template <std::same_as<bool> B> Mask operator|(B lhs, const Mask &rhs) {
-  return constantMask(lhs, rhs.family(),
-                      rhs.isTile() ? rhs.tile() : NDTile()) |
+  return constantMask(lhs, rhs.family(), rhs.isTile() ? rhs.tile() : NDTile()) |
          rhs;
 }
 template <std::same_as<bool> B> Mask operator|(const Mask &lhs, B rhs) {
-  return lhs | constantMask(rhs, lhs.family(),
-                            lhs.isTile() ? lhs.tile() : NDTile());
+  return lhs |
+         constantMask(rhs, lhs.family(), lhs.isTile() ? lhs.tile() : NDTile());
 }
 
 } // namespace penguin

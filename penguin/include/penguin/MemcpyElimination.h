@@ -1,4 +1,5 @@
 //===- MemcpyElimination.h - Fold copies into their readers -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The seed's MemcpyElimination, the consumer of the access rewriter: a copy
 //

@@ -1,4 +1,5 @@
 //===- Names.h - The names the text form can spell --------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The lexicon of the .pn text form that the IR itself must respect: the
 // reserved words and the spelling of names. The verifier holds every name of

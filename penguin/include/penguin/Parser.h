@@ -1,4 +1,5 @@
 //===- Parser.h - Reading the .pn text form ---------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A hand-written recursive-descent parser for the Penguin IR text form
 // (grammar in docs/penguin-ir.md). Every malformed input raises ParseError

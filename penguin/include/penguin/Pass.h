@@ -1,4 +1,5 @@
 //===- Pass.h - Passes, the pass registry, diagnostics ----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A pass transforms or checks a Module. Passes are created by name from a
 // PassRegistry (an ordinary object: the driver builds one with the built-in

@@ -1,4 +1,5 @@
 //===- PredicateSimplifier.h - Predicate and domain gist --------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The seed's IslSimplifier (islsimplifier-predicate-domain-gist.txt): the
 // polyhedral guard-and-domain simplifier, over IntegerSetAnalysis. Two
@@ -54,8 +55,8 @@
 #include "presburger/WorkBudget.h"
 
 #include <cstdint>
-#include <memory>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <span>
@@ -249,8 +250,7 @@ private:
   ShrinkPlan planShrink(const Loop &loop, const LoopNest &outer,
                         const std::vector<ShrinkLoop> &loops,
                         const std::vector<ShrinkInst> &insts,
-                        const std::map<int64_t, size_t> &byId,
-                        bool hull) const;
+                        const std::map<int64_t, size_t> &byId, bool hull) const;
   ShrinkHeader newHeader(const ShrinkLoop &site,
                          const std::vector<presburger::Relation> &domains,
                          bool hull) const;
@@ -276,7 +276,8 @@ private:
 /// `try` caught (the instruction is left unchanged) is explained as
 /// `FILE:LINE:COL: remark: simplify-predicates: left unchanged: MESSAGE`
 /// at the instruction; an error outside it fails the pass there.
-std::unique_ptr<Pass> createSimplifyPredicatesPass(SimplifierOptions options = {});
+std::unique_ptr<Pass>
+createSimplifyPredicatesPass(SimplifierOptions options = {});
 /// The pass `shrink-domains`: shrinkDomain on every outermost loop.
 /// Counters under "shrink-domains": eliminated-predicates,
 /// eliminated-loops, eliminated-iterations, strided-axes, failures; caught

@@ -1,4 +1,5 @@
 //===- Printer.h - Writing the .pn text form --------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The canonical printer: two-space indentation, one declaration or statement
 // per line, tensors before runtime values, `step` always printed, predicates

@@ -1,4 +1,5 @@
 //===- ScheduleTree.h - Schedule trees in isl's style -----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A schedule says when every statement instance runs. The dependence
 // analysis (Dependence.h) builds the schedule of the original program as a
@@ -78,7 +79,8 @@ public:
   static ScheduleNode filter(presburger::UnionRelation set,
                              ScheduleNode child = ScheduleNode());
   /// A marker with a name.
-  static ScheduleNode mark(std::string name, ScheduleNode child = ScheduleNode());
+  static ScheduleNode mark(std::string name,
+                           ScheduleNode child = ScheduleNode());
 
   ScheduleNodeKind kind() const { return kind_; }
   bool isLeaf() const { return kind_ == ScheduleNodeKind::Leaf; }

@@ -1,4 +1,5 @@
 //===- Statistics.h - Named statistics counters -----------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Passes count what they did in named counters (pass, name, description),
 // the way LLVM's STATISTIC does; `penguin-opt --stats` prints them. A

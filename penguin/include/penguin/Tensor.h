@@ -1,4 +1,5 @@
 //===- Tensor.h - Tensors and their memories --------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A tensor of the Penguin IR: a name, an element type, a logical shape, the
 // memory it lives in (DRAM, the on-chip SBUF, or the PSUM accumulators) and,

@@ -1,4 +1,5 @@
 //===- Tile.h - Tile geometry for tile-shaped masks -------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // An NDTile is the element frame a TileMask is evaluated over: an ordered
 // list of axes, each an index variable (an Index leaf) ranging over

@@ -1,4 +1,6 @@
-//===- Verify.h - The IR verifier --------------------------------*- C++ -*-===//
+//===- Verify.h - The IR verifier --------------------------------*- C++
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//-*-===//
 //
 // Checks a module against the rules of docs/penguin-ir.md ("Verifier"):
 // names are spellable and unique, tensors have positive shapes and sensible

@@ -1,4 +1,5 @@
 //===- AccessCache.cpp - Access relations memoised by their inputs --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/AccessCache.h"
 
@@ -35,10 +36,9 @@ std::string AccessCache::makeKey(AccessDomainKind kind,
   key += "|loops";
   for (const Loop *l : nest)
     key += " " + l->iv + "=" +
-           linearizeAffineExpr(l->lb, LinearizeMode::QuasiAffine).str() +
-           ".." +
-           linearizeAffineExpr(l->ub, LinearizeMode::QuasiAffine).str() +
-           ":" + std::to_string(l->stride);
+           linearizeAffineExpr(l->lb, LinearizeMode::QuasiAffine).str() + ".." +
+           linearizeAffineExpr(l->ub, LinearizeMode::QuasiAffine).str() + ":" +
+           std::to_string(l->stride);
   key += "|addrs";
   for (AffineExpr a : addrs)
     key += " " + linearizeAffineExpr(a, LinearizeMode::QuasiAffine).str() + ";";

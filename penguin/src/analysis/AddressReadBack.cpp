@@ -1,4 +1,5 @@
 //===- AddressReadBack.cpp - Access relations back to address expressions -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/AddressReadBack.h"
 
@@ -117,8 +118,8 @@ private:
     std::vector<AffineExpr> terms;
     for (unsigned p = 0; p < b_.numParams(); ++p)
       if (!row[paramOff_ + p].isZero())
-        terms.push_back(ctx_.mult(checkedInt64(row[paramOff_ + p]),
-                                  ctx_.param(params[p])));
+        terms.push_back(
+            ctx_.mult(checkedInt64(row[paramOff_ + p]), ctx_.param(params[p])));
     for (unsigned d = 0; d < b_.numDomain(); ++d)
       if (!row[domOff_ + d].isZero())
         terms.push_back(ctx_.mult(checkedInt64(row[domOff_ + d]),
@@ -257,15 +258,14 @@ readBasic(BasicRelation b, const DomainSpace &space, ExprContext &ctx) {
 
 } // namespace
 
-
 std::vector<AffineExpr> readBackAddresses(const Relation &acc,
                                           const DomainSpace &space,
                                           ExprContext &ctx) {
   if (!acc.isRelation() || acc.numDomain() != space.numIvs())
     throw BridgeError("address read-back: " + acc.space().toString() +
                       " is not a relation over the " +
-                      std::to_string(space.numIvs()) +
-                      " loop variables of " + space.tupleName());
+                      std::to_string(space.numIvs()) + " loop variables of " +
+                      space.tupleName());
   if (acc.isEmpty())
     throw NotImplementedError("address read-back: the access relation is "
                               "empty (no iteration reaches the tensor)");
@@ -275,14 +275,14 @@ std::vector<AffineExpr> readBackAddresses(const Relation &acc,
   // A candidate answer is accepted only when it gives `acc` back exactly.
   auto check = [&](const std::vector<AffineExpr> &addrs) {
     Relation rebuilt = addressRelation(space, outTuple, addrs);
-    rebuilt = rebuilt.setTupleName(VarKind::Domain,
-                                   acc.space().domainTuple().name())
-                  .intersectDomain(dom);
+    rebuilt =
+        rebuilt.setTupleName(VarKind::Domain, acc.space().domainTuple().name())
+            .intersectDomain(dom);
     return rebuilt.isEqual(acc);
   };
   // All disjuncts must give the same expressions.
-  auto fromPieces = [&](const Relation &r)
-      -> std::optional<std::vector<AffineExpr>> {
+  auto fromPieces =
+      [&](const Relation &r) -> std::optional<std::vector<AffineExpr>> {
     std::optional<std::vector<AffineExpr>> common;
     for (const BasicRelation &b : r.disjuncts()) {
       std::optional<std::vector<AffineExpr>> e = readBasic(b, space, ctx);

@@ -1,4 +1,5 @@
 //===- AllocationMap.cpp - Where the elements of tensors live -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/AllocationMap.h"
 

@@ -1,4 +1,5 @@
 //===- Dependence.cpp - May-dependences and schedule legality -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/Dependence.h"
 
@@ -154,14 +155,14 @@ DependenceAnalysis::DependenceAnalysis(const Kernel &kernel,
   collect(kernel.body, nest);
 }
 
-void DependenceAnalysis::collect(const std::vector<Stmt> &body, LoopNest &nest) {
+void DependenceAnalysis::collect(const std::vector<Stmt> &body,
+                                 LoopNest &nest) {
   for (const Stmt &s : body) {
     if (const Instruction *i = s.asInstruction()) {
       if (insts_.count(i->id))
-        throw DependenceError("kernel '" + kernel_.name +
-                              "' has two instructions with the id " +
-                              std::to_string(i->id) + " (statement " +
-                              i->statementName() + ")");
+        throw DependenceError(
+            "kernel '" + kernel_.name + "' has two instructions with the id " +
+            std::to_string(i->id) + " (statement " + i->statementName() + ")");
       insts_.emplace(i->id, InstInfo{i, nest});
       order_.push_back(i->id);
     } else if (const Loop *l = s.asLoop()) {
@@ -214,13 +215,12 @@ DependenceAnalysis::getChildDomainUnionSet(const Stmt &stmt,
                                            const LoopNest &enclosing) const {
   UnionRelation acc(paramNames(kernel_));
   LoopNest nest = enclosing;
-  forEachInstruction(kernel_, stmt, nest,
-                     [&](const Instruction &inst, const LoopNest &n) {
-                       locatedAt(inst.loc, [&] {
-                         acc = acc.unite(
-                             UnionRelation(inPredicateDomain(inst, n)));
-                       });
-                     });
+  forEachInstruction(
+      kernel_, stmt, nest, [&](const Instruction &inst, const LoopNest &n) {
+        locatedAt(inst.loc, [&] {
+          acc = acc.unite(UnionRelation(inPredicateDomain(inst, n)));
+        });
+      });
   return acc;
 }
 
@@ -239,10 +239,8 @@ std::string DependenceAnalysis::allocationTupleName(const Tensor &t) const {
   return AllocationMap::tupleName(t);
 }
 
-std::vector<AffineExpr>
-DependenceAnalysis::affineExp(const Tensor &t,
-                              std::span<const AffineExpr> indices,
-                              bool wrap) const {
+std::vector<AffineExpr> DependenceAnalysis::affineExp(
+    const Tensor &t, std::span<const AffineExpr> indices, bool wrap) const {
   return AllocationMap::addresses(t, indices, wrap);
 }
 
@@ -314,8 +312,7 @@ ScheduleNode DependenceAnalysis::addBand(const Loop &loop,
   UnionRelation member(paramNames(kernel_));
   LoopNest nest = enclosing;
   forEachInstructionInLoop(
-      kernel_, loop, nest,
-      [&](const Instruction &inst, const LoopNest &n) {
+      kernel_, loop, nest, [&](const Instruction &inst, const LoopNest &n) {
         DomainSpace ds = createDomainSpace(kernel_, n, inst);
         BasicRelation b(Space::relation(ds.params(), ds.tuple(), Tuple(1)));
         std::vector<Int> row(b.numCols());
@@ -327,10 +324,9 @@ ScheduleNode DependenceAnalysis::addBand(const Loop &loop,
   return ScheduleNode::band({member}, std::move(child));
 }
 
-ScheduleNode
-DependenceAnalysis::addSequenceFilter(std::span<const Stmt *const> stmts,
-                                      const LoopNest &enclosing,
-                                      std::vector<ScheduleNode> children) const {
+ScheduleNode DependenceAnalysis::addSequenceFilter(
+    std::span<const Stmt *const> stmts, const LoopNest &enclosing,
+    std::vector<ScheduleNode> children) const {
   if (children.size() != stmts.size())
     throw DependenceError("add_sequence_filter needs one child per statement");
   std::vector<ScheduleNode> filters;
@@ -450,8 +446,8 @@ DependenceAnalysis::dependences(std::span<const DependenceType> types,
             d.space != s.space)
           continue;
         // An engine failure is reported at the sink.
-        std::optional<Relation> pairs =
-            locatedAt(info(d.instId).inst->loc, [&]() -> std::optional<Relation> {
+        std::optional<Relation> pairs = locatedAt(
+            info(d.instId).inst->loc, [&]() -> std::optional<Relation> {
               Relation p = s.relation.applyRange(d.relation.reverse())
                                .intersect(before(s.instId, d.instId));
               if (p.isEmpty())
@@ -497,8 +493,8 @@ DependenceAnalysis::exactDependences(std::span<const DependenceType> types,
   UnionRelation reversedTime(s0.paramNames());
   for (const Relation &p : s0.pieces()) {
     Space time = p.space().rangeSpace();
-    BasicRelation neg(Space::relation(time.paramNames(), time.setTuple(),
-                                      time.setTuple()));
+    BasicRelation neg(
+        Space::relation(time.paramNames(), time.setTuple(), time.setTuple()));
     for (unsigned d = 0; d < p.numRange(); ++d) {
       std::vector<Int> eq(neg.numCols());
       eq[neg.offset(VarKind::Domain) + d] = Int(1);
@@ -729,18 +725,16 @@ std::vector<DependenceViolation> DependenceAnalysis::internalCheckValidSchedule(
   return out;
 }
 
-std::vector<DependenceViolation>
-DependenceAnalysis::findViolations(const UnionRelation &schedule,
-                                   std::span<const int64_t> instIds,
-                                   std::span<const DependenceType> types) const {
+std::vector<DependenceViolation> DependenceAnalysis::findViolations(
+    const UnionRelation &schedule, std::span<const int64_t> instIds,
+    std::span<const DependenceType> types) const {
   UnionRelation prepared = prepareSchedule(schedule, instIds);
   return internalCheckValidSchedule(dependences(types, instIds), prepared);
 }
 
-std::optional<DependenceViolation>
-DependenceAnalysis::checkValidSchedule(const UnionRelation &schedule,
-                                       std::span<const int64_t> instIds,
-                                       std::span<const DependenceType> types) const {
+std::optional<DependenceViolation> DependenceAnalysis::checkValidSchedule(
+    const UnionRelation &schedule, std::span<const int64_t> instIds,
+    std::span<const DependenceType> types) const {
   UnionRelation prepared = prepareSchedule(schedule, instIds);
   std::vector<DependenceViolation> v = internalCheckValidSchedule(
       dependences(types, instIds), prepared, /*firstOnly=*/true);
@@ -749,10 +743,9 @@ DependenceAnalysis::checkValidSchedule(const UnionRelation &schedule,
   return std::move(v.front());
 }
 
-std::optional<DependenceViolation>
-DependenceAnalysis::checkValidSchedule(const ScheduleTree &schedule,
-                                       std::span<const int64_t> instIds,
-                                       std::span<const DependenceType> types) const {
+std::optional<DependenceViolation> DependenceAnalysis::checkValidSchedule(
+    const ScheduleTree &schedule, std::span<const int64_t> instIds,
+    std::span<const DependenceType> types) const {
   return checkValidSchedule(schedule.getMap(), instIds, types);
 }
 

@@ -1,4 +1,5 @@
 //===- IntegerSetAnalysis.cpp - Domains, bounds and hulls of a kernel -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/IntegerSetAnalysis.h"
 
@@ -31,18 +32,16 @@ Relation IntegerSetAnalysis::predicatedDomain(const Instruction &inst,
   return predicatedDomain(inst, nest, std::span<const AffinePredicate>(exact));
 }
 
-Relation
-IntegerSetAnalysis::predicatedDomain(const Instruction &inst,
-                                     const LoopNest &nest,
-                                     std::span<const AffinePredicate> preds) const {
+Relation IntegerSetAnalysis::predicatedDomain(
+    const Instruction &inst, const LoopNest &nest,
+    std::span<const AffinePredicate> preds) const {
   return Relation(iterationDomain(createDomainSpace(inst, nest), nest,
                                   kernel_.params, preds));
 }
 
-Relation
-IntegerSetAnalysis::applyPredicates(const Relation &set,
-                                    const DomainSpace &space,
-                                    std::span<const AffinePredicate> preds) const {
+Relation IntegerSetAnalysis::applyPredicates(
+    const Relation &set, const DomainSpace &space,
+    std::span<const AffinePredicate> preds) const {
   if (preds.empty())
     return set;
   BasicRelation p(space.space());

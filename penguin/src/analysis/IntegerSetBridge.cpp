@@ -1,4 +1,5 @@
 //===- IntegerSetBridge.cpp - Penguin expressions <-> engine sets ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/IntegerSetBridge.h"
 
@@ -148,8 +149,8 @@ std::vector<Int> AffineBuilder::materialize(const Lin &l) const {
 
 unsigned AffineBuilder::divLocal(AffineExpr numerator, int64_t denom,
                                  bool ceiling) {
-  auto key = std::make_tuple(static_cast<const void *>(numerator.node()),
-                             denom, ceiling);
+  auto key = std::make_tuple(static_cast<const void *>(numerator.node()), denom,
+                             ceiling);
   auto it = divCache_.find(key);
   if (it != divCache_.end())
     return it->second;
@@ -312,7 +313,8 @@ enumerateAffinePredicates(const BasicRelation &bset, const DomainSpace &space,
                       std::to_string(space.numIvs()));
   for (const std::string &p : bset.space().paramNames())
     if (space.ivPosition(p))
-      throw BridgeError("parameter '" + p + "' has the name of a loop variable");
+      throw BridgeError("parameter '" + p +
+                        "' has the name of a loop variable");
 
   BasicRelation b = bset;
   if (b.isObviouslyEmpty() || b.isEmpty())
@@ -466,9 +468,8 @@ void addLoopBounds(AffineBuilder &builder, const LoopNest &nest) {
   for (unsigned p = 0; p < nest.size(); ++p) {
     const Loop &loop = *nest[p];
     if (loop.iv != builder.space().ivs()[p])
-      throw BridgeError("loop variable '" + loop.iv +
-                        "' is not dimension " + std::to_string(p) +
-                        " of the space");
+      throw BridgeError("loop variable '" + loop.iv + "' is not dimension " +
+                        std::to_string(p) + " of the space");
     if (loop.stride <= 0)
       throw BridgeError("loop '" + loop.iv + "' has a non-positive stride " +
                         std::to_string(loop.stride));
@@ -534,9 +535,9 @@ Relation accessRelation(const Kernel &kernel, const Instruction &inst,
   if (!t)
     throw BridgeError("access to the undeclared tensor '" + ap.tensor + "'");
   if (t->rank() != ap.rank())
-    throw BridgeError("access " + ap.str() + " has " +
-                      std::to_string(ap.rank()) + " indices for a tensor of rank " +
-                      std::to_string(t->rank()));
+    throw BridgeError(
+        "access " + ap.str() + " has " + std::to_string(ap.rank()) +
+        " indices for a tensor of rank " + std::to_string(t->rank()));
   DomainSpace ds = createDomainSpace(kernel, nest, inst);
   Space sp = Space::relation(ds.params(), ds.tuple(),
                              Tuple(ap.tensor, unsigned(ap.rank())));

@@ -1,4 +1,5 @@
 //===- ScheduleTree.cpp - Schedule trees in isl's style -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The tree model: nodes and their invariants. Printing, reading and
 // flattening live beside it (ScheduleTreePrinter.cpp, ScheduleTreeReader.cpp,

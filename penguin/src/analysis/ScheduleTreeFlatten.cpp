@@ -1,4 +1,5 @@
 //===- ScheduleTreeFlatten.cpp - Schedule trees to maps -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Flattening a schedule tree into one map { instance -> time } (getMap),
 // padding flattened schedules to one arity, and reading a schedule given
@@ -33,8 +34,8 @@ using presburger::VarKind;
 namespace {
 
 struct Emission {
-  Relation instances;            // a set: one statement's instances
-  std::vector<Relation> comps;   // each T[ivs] -> [t]
+  Relation instances;          // a set: one statement's instances
+  std::vector<Relation> comps; // each T[ivs] -> [t]
 };
 
 /// The piece of the union relation `u` whose domain tuple is `t`.
@@ -189,9 +190,8 @@ UnionRelation parseSchedule(std::string_view text, const std::string &file) {
   size_t q = p;
   if (q < text.size() && text[q] == '{') {
     ++q;
-    while (q < text.size() &&
-           (text[q] == ' ' || text[q] == '\n' || text[q] == '\t' ||
-            text[q] == '\r'))
+    while (q < text.size() && (text[q] == ' ' || text[q] == '\n' ||
+                               text[q] == '\t' || text[q] == '\r'))
       ++q;
   }
   if (text.substr(q, 6) == "domain") {

@@ -1,4 +1,5 @@
 //===- ScheduleTreePrinter.cpp - Schedule trees as text -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Printing schedule trees in isl's YAML (block and flow styles), with band
 // members in isl's function notation ("[{ s0[i] -> [(i)] }]") and sets in
@@ -72,7 +73,8 @@ std::vector<std::string> columnNames(const BasicRelation &b) {
 /// first, then parameters, dimensions and divisions ("-3 + n + 2i - j").
 class ExprPrinter {
 public:
-  explicit ExprPrinter(const BasicRelation &b) : b_(b), names_(columnNames(b)) {}
+  explicit ExprPrinter(const BasicRelation &b)
+      : b_(b), names_(columnNames(b)) {}
 
   const std::vector<std::string> &names() const { return names_; }
 
@@ -177,10 +179,10 @@ bool isDivDefinition(const BasicRelation &b, ConstRow row) {
 /// kept dimensions and defined divisions are written as expressions in the
 /// tuple; the other constraints follow the ':'.
 struct CompactText {
-  std::string domain;              // "s0[i]" (relations only)
-  std::string rangeName;           // the range (or set) tuple name
-  std::vector<std::string> items;  // per range dimension: name or expression
-  std::vector<bool> defined;       // per range dimension
+  std::string domain;             // "s0[i]" (relations only)
+  std::string rangeName;          // the range (or set) tuple name
+  std::vector<std::string> items; // per range dimension: name or expression
+  std::vector<bool> defined;      // per range dimension
   std::string constraints;
 };
 
@@ -301,8 +303,9 @@ std::optional<CompactText> compactText(const BasicRelation &b) {
     ct.items.push_back(printer.expr(ConstRow(rest), a));
   }
   for (size_t i = 0; i < rest.size(); ++i)
-    ct.constraints += (i ? " and " : "") +
-                      printer.constraint(ConstRow(rest[i].first), rest[i].second);
+    ct.constraints +=
+        (i ? " and " : "") +
+        printer.constraint(ConstRow(rest[i].first), rest[i].second);
   return ct;
 }
 

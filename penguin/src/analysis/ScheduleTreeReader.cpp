@@ -1,4 +1,5 @@
 //===- ScheduleTreeReader.cpp - Schedule trees from text ------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Reading schedule trees from the YAML subset isl writes (block and flow
 // mappings, sequences, quoted and plain scalars, comments) and flattened
@@ -38,8 +39,8 @@ struct YValue {
   };
   std::vector<std::pair<Entry, std::shared_ptr<YValue>>> map;
   std::vector<std::shared_ptr<YValue>> list;
-  int line = 0, col = 0;  // where the value starts
-  int textCol = 0;        // for a quoted scalar: column of its first char
+  int line = 0, col = 0; // where the value starts
+  int textCol = 0;       // for a quoted scalar: column of its first char
 };
 
 using YPtr = std::shared_ptr<YValue>;
@@ -87,9 +88,9 @@ public:
   }
 
   std::pair<int, int> position(size_t offset) const {
-    size_t l = size_t(std::upper_bound(lineStart_.begin(), lineStart_.end(),
-                                       offset) -
-                      lineStart_.begin());
+    size_t l =
+        size_t(std::upper_bound(lineStart_.begin(), lineStart_.end(), offset) -
+               lineStart_.begin());
     return {int(l), int(offset - lineStart_[l - 1] + 1)};
   }
 
@@ -118,7 +119,8 @@ private:
   void splitLines() {
     for (size_t l = 0; l < lineStart_.size(); ++l) {
       size_t b = lineStart_[l];
-      size_t e = l + 1 < lineStart_.size() ? lineStart_[l + 1] - 1 : text_.size();
+      size_t e =
+          l + 1 < lineStart_.size() ? lineStart_[l + 1] - 1 : text_.size();
       size_t p = b;
       while (p < e && text_[p] == ' ')
         ++p;
@@ -379,9 +381,10 @@ public:
 
   ScheduleNode node(const YValue &v, bool root) {
     if (v.kind != YValue::Map)
-      reader_.failAt(v.line, v.col, "expected a schedule tree node (a mapping)");
+      reader_.failAt(v.line, v.col,
+                     "expected a schedule tree node (a mapping)");
     static const std::vector<std::string> kinds = {
-        "domain", "schedule", "sequence", "filter", "mark", "leaf",
+        "domain", "schedule", "sequence",  "filter",    "mark", "leaf",
         "set",    "context",  "expansion", "extension", "guard"};
     const YValue::Entry *kindEntry = nullptr;
     const YValue *kindValue = nullptr;
@@ -424,12 +427,13 @@ public:
                          "'" + entry.key + "' belongs to a band node");
     };
     attrsOnlyOnBand();
-    if (k == "set" || k == "context" || k == "expansion" ||
-        k == "extension" || k == "guard")
+    if (k == "set" || k == "context" || k == "expansion" || k == "extension" ||
+        k == "guard")
       reader_.failAt(kindEntry->line, kindEntry->col,
-                     "'" + k + "' nodes are not supported (the dependence "
-                               "check needs one total order: use a "
-                               "sequence of filters)");
+                     "'" + k +
+                         "' nodes are not supported (the dependence "
+                         "check needs one total order: use a "
+                         "sequence of filters)");
     if (root && k != "domain")
       reader_.failAt(kindEntry->line, kindEntry->col,
                      "the root of a schedule tree must be a domain node");
@@ -569,9 +573,9 @@ private:
         u = presburger::parseUnion(params + member);
       } catch (const presburger::ParseError &e) {
         if (e.line() == 1 && e.column() > params.size())
-          islError(s, b, presburger::ParseError(
-                             e.message(), 1,
-                             unsigned(e.column() - params.size())));
+          islError(s, b,
+                   presburger::ParseError(
+                       e.message(), 1, unsigned(e.column() - params.size())));
         islError(s, 0, e);
       }
       if (!u.isRelationUnion() || u.isEmptyUnion())
@@ -601,7 +605,8 @@ private:
 
 } // namespace
 
-ScheduleTree ScheduleTree::parse(std::string_view text, const std::string &file) {
+ScheduleTree ScheduleTree::parse(std::string_view text,
+                                 const std::string &file) {
   YamlReader reader(text, file);
   YPtr v = reader.read();
   TreeBuilder builder(reader, file);

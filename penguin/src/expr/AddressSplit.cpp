@@ -1,4 +1,5 @@
 //===- AddressSplit.cpp - An address as base plus index part --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/AddressSplit.h"
 

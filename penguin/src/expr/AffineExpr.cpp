@@ -1,4 +1,5 @@
 //===- AffineExpr.cpp - Hash-consed quasi-affine expressions --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/AffineExpr.h"
 
@@ -434,9 +435,9 @@ AffineExpr ExprContext::intern(ExprNode node) {
   h = combine(h, std::hash<uint64_t>()(node.replicaGroupsId));
   h = combine(h, std::hash<std::string>()(node.name));
   node.hasRuntimeValue = node.kind == ExprKind::RuntimeValue;
-  node.isLinear = !(node.kind == ExprKind::FloorDiv ||
-                    node.kind == ExprKind::Modulo ||
-                    node.kind == ExprKind::CCDiv || node.kind == ExprKind::CCMod);
+  node.isLinear =
+      !(node.kind == ExprKind::FloorDiv || node.kind == ExprKind::Modulo ||
+        node.kind == ExprKind::CCDiv || node.kind == ExprKind::CCMod);
   for (const ExprNode *o : node.operands) {
     h = combine(h, o->hash);
     node.hasRuntimeValue = node.hasRuntimeValue || o->hasRuntimeValue;

@@ -1,4 +1,5 @@
 //===- AffinePredicate.cpp - e >= 0 / e == 0 guards -----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/AffinePredicate.h"
 

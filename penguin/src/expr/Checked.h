@@ -1,4 +1,5 @@
 //===- Checked.h - Overflow-checked int64 arithmetic (internal) -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The penguin layer keeps coefficients and constants in int64_t and checks
 // every operation; an overflow throws OverflowError instead of wrapping.

@@ -1,4 +1,5 @@
 //===- Linearize.cpp - The flat form c + sum(coeff * idx) -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/Linearize.h"
 
@@ -64,8 +65,8 @@ void accumulate(AffineExpr e, int64_t scale, LinearizeMode mode,
   case ExprKind::CCDiv:
   case ExprKind::CCMod: {
     if (mode == LinearizeMode::Affine)
-      throw NonAffineError("cannot linearize '" + e.str() + "': " +
-                           divWord(e.kind()) + " is not affine");
+      throw NonAffineError("cannot linearize '" + e.str() +
+                           "': " + divWord(e.kind()) + " is not affine");
     AffineExpr atom = canonicalAtom(e, mode);
     if (atom.kind() == ExprKind::Constant) { // folded after canonicalizing
       c = checkedAdd(c, checkedMul(scale, atom.constantValue()));

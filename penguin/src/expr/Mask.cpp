@@ -1,4 +1,5 @@
 //===- Mask.cpp - The mask / predicate algebra ----------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/Mask.h"
 
@@ -12,7 +13,7 @@ namespace penguin {
 namespace detail {
 struct MaskNode {
   MaskKind kind;
-  NDTile tile; // tile family only
+  NDTile tile;                         // tile family only
   std::optional<AffinePredicate> pred; // leaves only
   std::vector<Mask> operands;          // combinators only
 };
@@ -369,8 +370,7 @@ std::vector<AffinePredicate> Mask::enumerateIntersectionPredicates() const {
                   "enumerate_disjoint_intersections");
 }
 
-std::vector<std::vector<AffinePredicate>>
-Mask::predicates(EqForm form) const {
+std::vector<std::vector<AffinePredicate>> Mask::predicates(EqForm form) const {
   checked(kBasePredicates);
   std::vector<std::vector<AffinePredicate>> out;
   for (const Term &t : dnfOf(*this)) {
@@ -579,9 +579,9 @@ Mask Mask::promoteToMask(const NDTile &t) const {
 
 TileMask::TileMask(const Mask &m) : Mask(m) {
   if (isBase() || !isTile())
-    throw MaskError(std::string("expected a tile mask, got ") +
-                    (isBase() ? "the base mask"
-                              : std::string(toString(kind())).c_str()));
+    throw MaskError(
+        std::string("expected a tile mask, got ") +
+        (isBase() ? "the base mask" : std::string(toString(kind())).c_str()));
 }
 
 static Mask makeEQTile(NDTile tile, AffinePredicate pred) {
@@ -644,17 +644,17 @@ Mask TileMaskIntersection::create(std::vector<Mask> operands) {
 }
 
 AlwaysTrueMask::AlwaysTrueMask(NDTile tile)
-    : TileMask(makeNode(MaskKind::AlwaysTrueMask, std::move(tile),
-                        std::nullopt, {})) {}
+    : TileMask(makeNode(MaskKind::AlwaysTrueMask, std::move(tile), std::nullopt,
+                        {})) {}
 AlwaysFalseMask::AlwaysFalseMask(NDTile tile)
     : TileMask(makeNode(MaskKind::AlwaysFalseMask, std::move(tile),
                         std::nullopt, {})) {}
 
 ScalarPredicate::ScalarPredicate(const Mask &m) : Mask(m) {
   if (isBase() || !isScalar())
-    throw MaskError(std::string("expected a scalar predicate, got ") +
-                    (isBase() ? "the base mask"
-                              : std::string(toString(kind())).c_str()));
+    throw MaskError(
+        std::string("expected a scalar predicate, got ") +
+        (isBase() ? "the base mask" : std::string(toString(kind())).c_str()));
 }
 
 static Mask makeEQScalar(AffinePredicate pred) {

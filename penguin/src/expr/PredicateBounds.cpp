@@ -1,4 +1,5 @@
 //===- PredicateBounds.cpp - Parallel-constraint bounds -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "expr/PredicateBounds.h"
 

@@ -1,4 +1,5 @@
 //===- PredicateBounds.h - Parallel-constraint bounds (internal) -*- C++ -*-=//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A cheap, exact analysis of a conjunction of predicates: every predicate
 // L + c {>=, ==} 0 is rewritten over its primitive direction D (L divided by
@@ -84,8 +85,8 @@ private:
 /// direction). Keeps the first of equally strong members and the original
 /// order. The result is equivalent to `preds`. Must only be called on a
 /// conjunction that provablyEmpty() does not reject.
-std::vector<AffinePredicate> dropDominated(std::span<const AffinePredicate> preds,
-                                           BoundsCache &cache);
+std::vector<AffinePredicate>
+dropDominated(std::span<const AffinePredicate> preds, BoundsCache &cache);
 
 /// True when BoundsTable proves the conjunction `preds` empty.
 bool provablyEmpty(std::span<const AffinePredicate> preds, BoundsCache &cache);

@@ -1,4 +1,5 @@
 //===- Tile.cpp - Tile geometry for tile-shaped masks ---------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/Tile.h"
 
@@ -97,8 +98,8 @@ NDTile combineTileWith(const NDTile &a, const NDTile &b) {
     if (ea != eb && ea != 1 && eb != 1)
       throw MaskError("cannot align tiles " + a.str() + " and " + b.str() +
                       ": axis '" + bx.index.name() + "' has extent " +
-                      std::to_string(ea) + " in one and " +
-                      std::to_string(eb) + " in the other");
+                      std::to_string(ea) + " in one and " + std::to_string(eb) +
+                      " in the other");
     axes[*k].extent = ea == 1 ? eb : ea;
   }
   return NDTile(std::move(axes));

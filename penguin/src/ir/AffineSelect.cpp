@@ -1,4 +1,5 @@
 //===- AffineSelect.cpp - The affine_select consumer of masks -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/AffineSelect.h"
 

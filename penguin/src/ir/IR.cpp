@@ -1,4 +1,5 @@
 //===- IR.cpp - Tensors, accesses, instructions, loops, kernels -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "expr/Checked.h"
 #include "penguin/AccessPattern.h"

@@ -1,4 +1,5 @@
 //===- Names.cpp - The names the text form can spell ----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/Names.h"
 
@@ -10,10 +11,10 @@ namespace penguin {
 namespace {
 
 const std::set<std::string, std::less<>> kKeywords = {
-    "kernel", "param",  "in",    "tensor", "runtime", "for",      "to",
-    "step",   "scope",  "if",    "approx", "input",   "output",   "alloc",
-    "block",  "bank",   "true",  "false",  "floordiv", "mod",     "ccdiv",
-    "ccmod",  "inf",    "nan"};
+    "kernel",   "param", "in",    "tensor", "runtime", "for",
+    "to",       "step",  "scope", "if",     "approx",  "input",
+    "output",   "alloc", "block", "bank",   "true",    "false",
+    "floordiv", "mod",   "ccdiv", "ccmod",  "inf",     "nan"};
 
 } // namespace
 

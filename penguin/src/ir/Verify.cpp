@@ -1,4 +1,5 @@
 //===- Verify.cpp - The IR verifier ---------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/Verify.h"
 
@@ -63,12 +64,11 @@ private:
       if (!values.emplace(p.name, "parameter").second)
         report(p.loc, "redefinition of '" + p.name + "'");
       if (p.lo.has_value() != p.hi.has_value())
-        report(p.loc, "parameter '" + p.name +
-                          "' needs both bounds or none");
+        report(p.loc, "parameter '" + p.name + "' needs both bounds or none");
       else if (p.lo && *p.lo > *p.hi)
         report(p.loc, "parameter '" + p.name + "' has empty bounds [" +
-                          std::to_string(*p.lo) + ", " +
-                          std::to_string(*p.hi) + "]");
+                          std::to_string(*p.lo) + ", " + std::to_string(*p.hi) +
+                          "]");
     }
     for (const RuntimeValueDecl &r : k_.runtimeValues) {
       checkName(r.name, "runtime value", r.loc);
@@ -92,8 +92,10 @@ private:
         checkShape(*s, what, t);
         if (s->size() != t.shape.size())
           report(t.loc, "tensor '" + t.name + "': the " + what + " has rank " +
-                            std::to_string(s->size()) + " but the tensor has "
-                            "rank " + std::to_string(t.shape.size()));
+                            std::to_string(s->size()) +
+                            " but the tensor has "
+                            "rank " +
+                            std::to_string(t.shape.size()));
       };
       geometry(t.allocatedShape, "allocated shape");
       geometry(t.blockShape, "block shape");
@@ -176,8 +178,7 @@ private:
           report(loc, where + " uses the runtime value '" + n +
                           "'; it may only use compile-time values");
         else if (!k_.findRuntimeValue(n))
-          report(loc, where + " uses the undeclared runtime value '" + n +
-                          "'");
+          report(loc, where + " uses the undeclared runtime value '" + n + "'");
         break;
       default:
         break;
@@ -205,14 +206,14 @@ private:
                         const std::vector<std::string> &ivs) {
     std::string name = inst.statementName();
     if (inst.id < 0)
-      report(inst.loc, "instruction id " + std::to_string(inst.id) +
-                           " is negative");
+      report(inst.loc,
+             "instruction id " + std::to_string(inst.id) + " is negative");
     else if (!ids_.insert(inst.id).second)
       report(inst.loc, "duplicate instruction id " + name);
     // Opcodes may be reserved words (`mod(...)`), but must be identifiers.
     if (!isValidName(inst.opcode) && !isKeyword(inst.opcode))
-      report(inst.loc, name + ": opcode '" + inst.opcode +
-                           "' is not a valid name");
+      report(inst.loc,
+             name + ": opcode '" + inst.opcode + "' is not a valid name");
     if (inst.dst)
       checkAccess(*inst.dst, ivs, inst, "destination");
     for (const AccessPattern *ap : inst.operandAccesses())
@@ -271,7 +272,6 @@ private:
   std::set<int64_t> ids_;
 };
 
-
 } // namespace
 
 std::vector<Diagnostic> verifyKernel(const Kernel &kernel,
@@ -294,6 +294,5 @@ std::vector<Diagnostic> verifyModule(const Module &module) {
   }
   return out;
 }
-
 
 } // namespace penguin

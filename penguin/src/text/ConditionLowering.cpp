@@ -1,4 +1,5 @@
 //===- ConditionLowering.cpp - `if` conditions to predicates --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Conditions are parsed into a small tree (ParserImpl.h) and lowered here:
 // conjunctions of comparisons as written, compound ones through the mask
@@ -14,7 +15,8 @@ namespace penguin::text {
 Mask toMask(const Cond &c, const Diagnoser &diag) {
   switch (c.kind) {
   case Cond::Leaf:
-    return diag.guardIR(c.tok, [&]() -> Mask { return EQScalarPredicate(*c.pred); });
+    return diag.guardIR(c.tok,
+                        [&]() -> Mask { return EQScalarPredicate(*c.pred); });
   case Cond::True:
     return AlwaysTruePredicate();
   case Cond::False:
@@ -35,8 +37,9 @@ Mask toMask(const Cond &c, const Diagnoser &diag) {
     });
   }
   case Cond::Approx:
-    diag.error(c.tok, "approx(...) is only allowed as a top-level conjunct of an "
-                 "'if' condition");
+    diag.error(c.tok,
+               "approx(...) is only allowed as a top-level conjunct of an "
+               "'if' condition");
   }
   diag.error(c.tok, "malformed condition");
 }
@@ -86,12 +89,14 @@ std::vector<AffinePredicate> lowerCondition(const Cond &c, ExprContext &ctx,
     Mask m = diag.guardIR(c.tok, [&] {
       return ScalarPredicateIntersection::create(std::move(exact));
     });
-    auto lowered = diag.guardIR(c.tok, [&] { return m.predicates(EqForm::Keep); });
+    auto lowered =
+        diag.guardIR(c.tok, [&] { return m.predicates(EqForm::Keep); });
     if (lowered.size() > 1)
-      diag.error(c.tok, "the condition '" + m.str() + "' lowers to " +
-                       std::to_string(lowered.size()) +
-                       " disjoint AND-terms; an instruction is guarded by a "
-                       "single conjunction (use one instruction per term)");
+      diag.error(c.tok,
+                 "the condition '" + m.str() + "' lowers to " +
+                     std::to_string(lowered.size()) +
+                     " disjoint AND-terms; an instruction is guarded by a "
+                     "single conjunction (use one instruction per term)");
     out = lowered.empty() ? std::vector<AffinePredicate>{falsePredicate(ctx)}
                           : lowered[0];
   } else {

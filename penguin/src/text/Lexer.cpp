@@ -1,4 +1,5 @@
 //===- Lexer.cpp - Tokens of the .pn text form ----------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "text/ParserImpl.h"
 

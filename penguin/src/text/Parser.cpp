@@ -1,4 +1,5 @@
 //===- Parser.cpp - The syntax of the .pn text form -----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Recursive descent over the tokens of Lexer.cpp; conditions are lowered by
 // ConditionLowering.cpp (ParserImpl.h ties the three together).
@@ -161,7 +162,8 @@ private:
     return out;
   }
 
-  // Nesting guard ---------------------------------------------------------------
+  // Nesting guard
+  // ---------------------------------------------------------------
   struct DepthGuard {
     Parser &p;
     DepthGuard(Parser &parser, const Token &at) : p(parser) {
@@ -172,7 +174,8 @@ private:
     ~DepthGuard() { --p.depth_; }
   };
 
-  // Kernel ----------------------------------------------------------------------
+  // Kernel
+  // ----------------------------------------------------------------------
   Kernel parseKernel(const std::shared_ptr<ExprContext> &ctx) {
     Token kw = peek();
     expectWord("kernel", "'kernel'");
@@ -269,8 +272,7 @@ private:
         if (peek().kind == Tok::Ident)
           t.allocation = expectName("an allocation name").text;
         t.allocatedShape = shape("the allocated shape");
-      }
-      else if (a.text == "block")
+      } else if (a.text == "block")
         t.blockShape = shape("the block shape");
       else
         t.bankShape = shape("the bank shape");
@@ -290,7 +292,8 @@ private:
     return r;
   }
 
-  // Statements --------------------------------------------------------------------
+  // Statements
+  // --------------------------------------------------------------------
   std::vector<Stmt> parseBody(const std::string &what) {
     std::vector<Stmt> body;
     while (peek().kind != Tok::RBrace) {
@@ -449,7 +452,8 @@ private:
     if (n.kind == Tok::Float) {
       Token f = take();
       double v = 0;
-      auto res = std::from_chars(f.text.data(), f.text.data() + f.text.size(), v);
+      auto res =
+          std::from_chars(f.text.data(), f.text.data() + f.text.size(), v);
       if (res.ec != std::errc() || std::isinf(v))
         error(f, "floating-point literal " + f.text + " is out of range");
       return neg ? -v : v;
@@ -466,12 +470,13 @@ private:
                  describe(n));
   }
 
-  // Expressions and conditions ---------------------------------------------------
+  // Expressions and conditions
+  // ---------------------------------------------------
   AffineExpr parseExpr(const std::string &what) {
     Value v = parseOr();
     if (v.isMask)
-      error(v.tok, "expected " + what +
-                       " (an affine expression), found a condition");
+      error(v.tok,
+            "expected " + what + " (an affine expression), found a condition");
     return v.expr;
   }
 
@@ -570,9 +575,10 @@ private:
       if (v.isMask && rhs.isMask) {
         // The runtime path of the mask algebra rejects == and != on masks.
         guardIR(op, [&] {
-          return applyMaskOperator(op.kind == Tok::EqEq ? MaskOperator::Equal
-                                                        : MaskOperator::NotEqual,
-                                   toMask(v.cond, diag_), toMask(rhs.cond, diag_));
+          return applyMaskOperator(
+              op.kind == Tok::EqEq ? MaskOperator::Equal
+                                   : MaskOperator::NotEqual,
+              toMask(v.cond, diag_), toMask(rhs.cond, diag_));
         });
       }
       if (v.isMask || rhs.isMask)
@@ -680,16 +686,16 @@ private:
     expect(Tok::Comma, "',' after the numerator of '" + fn.text + "'");
     Token dTok = peek();
     if (dTok.kind != Tok::Int)
-      error(dTok, "expected a positive integer denominator, found " +
-                      describe(dTok));
+      error(dTok,
+            "expected a positive integer denominator, found " + describe(dTok));
     int64_t d = intValue(take(), false);
     if (d <= 0)
       error(dTok, "the denominator of '" + fn.text + "' must be positive");
     uint64_t rgid = 0;
     bool cc = fn.text == "ccdiv" || fn.text == "ccmod";
     if (cc) {
-      expect(Tok::Comma, "',' before the replica-group id of '" + fn.text +
-                             "'");
+      expect(Tok::Comma,
+             "',' before the replica-group id of '" + fn.text + "'");
       Token g = expect(Tok::Int, "a replica-group id");
       rgid = static_cast<uint64_t>(intValue(g, false));
     }

@@ -1,4 +1,5 @@
 //===- ParserImpl.h - Internals shared by the .pn reader --------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The pieces of the .pn reader (Parser.h): the lexer (Lexer.cpp), the
 // conditions as parsed (a small tree) and their lowering to predicates

@@ -1,4 +1,5 @@
 //===- Printer.cpp - Writing the .pn text form ----------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/Printer.h"
 
@@ -101,8 +102,8 @@ std::string printKernel(const Kernel &kernel) {
       out += ", ";
     out += "param " + p.name;
     if (p.lo && p.hi)
-      out += " in [" + std::to_string(*p.lo) + ", " + std::to_string(*p.hi) +
-             "]";
+      out +=
+          " in [" + std::to_string(*p.lo) + ", " + std::to_string(*p.hi) + "]";
   }
   out += ") {\n";
   for (const Tensor &t : kernel.tensors) {
@@ -122,8 +123,8 @@ std::string printKernel(const Kernel &kernel) {
     out += '\n';
   }
   for (const RuntimeValueDecl &r : kernel.runtimeValues)
-    out += "  runtime " + r.name + " : " + std::string(toString(r.dtype)) +
-           "\n";
+    out +=
+        "  runtime " + r.name + " : " + std::string(toString(r.dtype)) + "\n";
   printBody(out, kernel.body, 1);
   out += "}\n";
   return out;

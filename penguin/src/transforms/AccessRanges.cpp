@@ -1,4 +1,5 @@
 //===- AccessRanges.cpp - What accesses reach, and when -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The ranges of accesses and the predicates over them:
 // try_predicate_range_over_access (the iterations whose access lands in a
@@ -38,9 +39,8 @@ AccessRewriter::tryPredicateRangeOverAccess(const AccessPattern &ap,
   if (!dom)
     return std::nullopt;
   DomainBinding box = inDomain(inst, nest);
-  return predicatesOverLoopnestConvexHull(inst, nest, *dom, box.domain(),
-                                          overapproximate,
-                                          approximatePredicates);
+  return predicatesOverLoopnestConvexHull(
+      inst, nest, *dom, box.domain(), overapproximate, approximatePredicates);
 }
 
 Relation AccessRewriter::unionRanges(const std::string &tensor,
@@ -58,9 +58,10 @@ Relation AccessRewriter::unionRanges(const std::string &tensor,
   return simplify(rng);
 }
 
-Relation AccessRewriter::unionAffineAccessRanges(
-    const std::string &tensor, std::span<const StoreSite> stores,
-    size_t *skipped) {
+Relation
+AccessRewriter::unionAffineAccessRanges(const std::string &tensor,
+                                        std::span<const StoreSite> stores,
+                                        size_t *skipped) {
   const Tensor *t = kernel().findTensor(tensor);
   if (!t)
     throw BridgeError("union_affine_access_ranges: undeclared tensor '" +
@@ -114,8 +115,8 @@ AccessRewriter::enumeratePredicates(const DomainSpace &space,
         pp.preds = enumeratePredicates(g.disjuncts()[0], outer);
       // Hoisting is exact when the lifted projection selects the same
       // iterations of the box.
-      Relation lifted = projected.insertDims(VarKind::Range, loop + 1,
-                                             n - loop - 1);
+      Relation lifted =
+          projected.insertDims(VarKind::Range, loop + 1, n - loop - 1);
       lifted.setSpace(box.space().withParams(lifted.space().paramNames()));
       pp.exact = box.intersect(lifted).isEqual(selected);
       out.push_back(std::move(pp));

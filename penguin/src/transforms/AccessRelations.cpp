@@ -1,4 +1,5 @@
 //===- AccessRelations.cpp - Access relations and the domain caches -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The access-to-address rewriter's access relations: names and spaces,
 // get_scaled_addrs / prune_loopnest, the scoped domain caches and the three
@@ -53,10 +54,9 @@ const Tensor &AccessRewriter::tensorOf(const AccessPattern &ap) const {
   if (!t)
     throw BridgeError("access to the undeclared tensor '" + ap.tensor + "'");
   if (t->rank() != ap.rank())
-    throw BridgeError("access " + ap.str() + " has " +
-                      std::to_string(ap.rank()) +
-                      " indices for a tensor of rank " +
-                      std::to_string(t->rank()));
+    throw BridgeError(
+        "access " + ap.str() + " has " + std::to_string(ap.rank()) +
+        " indices for a tensor of rank " + std::to_string(t->rank()));
   return *t;
 }
 
@@ -155,10 +155,8 @@ AccessRewriter::buildBoxDomain(const Instruction &inst, const LoopNest &nest,
   return DomainEntry{domain(inst, nest), createDomainSpace(inst, nest), 0};
 }
 
-AccessRewriter::DomainEntry
-AccessRewriter::buildPredicateDomain(const Instruction &inst,
-                                     const LoopNest &nest,
-                                     const AccessPattern *) {
+AccessRewriter::DomainEntry AccessRewriter::buildPredicateDomain(
+    const Instruction &inst, const LoopNest &nest, const AccessPattern *) {
   DomainBinding box = inDomain(inst, nest);
   std::vector<AffinePredicate> exact = dropApproxPredicates(inst.predicates);
   return DomainEntry{applyPredicates(box.domain(), box.space(), exact),
@@ -225,24 +223,22 @@ Relation AccessRewriter::accessImpl(AccessDomainKind kind,
                                     const LoopNest &nest) {
   const Tensor &t = tensorOf(ap);
   std::vector<AffineExpr> addrs = getScaledAddrs(ap);
-  std::string key = AccessCache::makeKey(kind, t.shape, nest, addrs,
-                                         inst.predicates);
+  std::string key =
+      AccessCache::makeKey(kind, t.shape, nest, addrs, inst.predicates);
   std::string in = makeInTupleName(inst), out = tensorTupleName(t);
   if (std::optional<Relation> hit = cache_.find(key, in, out))
     return *hit;
-  DomainBinding d = kind == AccessDomainKind::WithoutPredicates
-                        ? inDomain(inst, nest)
-                    : kind == AccessDomainKind::Predicated
-                        ? inPredicateDomain(inst, nest)
-                        : inShrinkDomain(inst, nest, ap);
+  DomainBinding d =
+      kind == AccessDomainKind::WithoutPredicates ? inDomain(inst, nest)
+      : kind == AccessDomainKind::Predicated ? inPredicateDomain(inst, nest)
+                                             : inShrinkDomain(inst, nest, ap);
   Relation rel = createAccess(addrs, d.domain(), d.space(), out, in);
   cache_.insert(key, rel);
   return rel;
 }
 
 Relation AccessRewriter::access(const AccessPattern &ap,
-                                const Instruction &inst,
-                                const LoopNest &nest) {
+                                const Instruction &inst, const LoopNest &nest) {
   // As the seed: in_domain for its side effect (the loop-nest domain is
   // built once and shared), then the access over the predicated domain.
   DomainBinding box = inDomain(inst, nest);

@@ -1,4 +1,5 @@
 //===- Canonicalize.cpp - Predicate and expression normalisation ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/Canonicalize.h"
 
@@ -37,9 +38,11 @@ canonicalize(std::span<const AffinePredicate> preds, ExprContext &ctx,
     eqIn += p.isEquality();
     table.add(p);
   }
-  bool alreadyFalse = exactIn == 1 && std::any_of(preds.begin(), preds.end(), [](const AffinePredicate &p) {
-                        return !p.isApprox() && p.isTriviallyFalse();
-                      });
+  bool alreadyFalse =
+      exactIn == 1 &&
+      std::any_of(preds.begin(), preds.end(), [](const AffinePredicate &p) {
+        return !p.isApprox() && p.isTriviallyFalse();
+      });
   if (table.infeasible()) {
     exact = {falsePredicate(ctx)};
     if (!alreadyFalse)
@@ -59,9 +62,10 @@ canonicalize(std::span<const AffinePredicate> preds, ExprContext &ctx,
     if (!p.isApprox())
       continue;
     AffinePredicate n = normalizePredicate(p);
-    bool dup = std::any_of(out.begin(), out.end(), [&](const AffinePredicate &q) {
-      return q.expr() == n.expr() && q.ge() == n.ge();
-    });
+    bool dup =
+        std::any_of(out.begin(), out.end(), [&](const AffinePredicate &q) {
+          return q.expr() == n.expr() && q.ge() == n.ge();
+        });
     if (!dup)
       out.push_back(n);
   }
@@ -79,8 +83,7 @@ AffineExpr canonicalExpr(AffineExpr e, Counters &c) {
   return flat;
 }
 
-void canonicalizeInstruction(Instruction &inst, ExprContext &ctx,
-                             Counters &c) {
+void canonicalizeInstruction(Instruction &inst, ExprContext &ctx, Counters &c) {
   std::vector<AffinePredicate> preds = canonicalize(inst.predicates, ctx, c);
   if (!samePredicates(preds, inst.predicates))
     inst.predicates = std::move(preds);

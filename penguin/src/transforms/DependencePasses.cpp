@@ -1,4 +1,5 @@
 //===- DependencePasses.cpp - The dependences and check-schedule passes ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/DependencePasses.h"
 
@@ -149,8 +150,7 @@ public:
       std::vector<DependenceViolation> v =
           da.internalCheckValidSchedule(deps, prepared, /*firstOnly=*/true);
       ctx.stats.counter("check-schedule", "dependences-checked",
-                        "dependence relations checked") +=
-          int64_t(deps.size());
+                        "dependence relations checked") += int64_t(deps.size());
       std::ostringstream os;
       if (v.empty()) {
         int64_t n[3] = {0, 0, 0};
@@ -158,8 +158,7 @@ public:
           ++n[int(d.type)];
         os << kernelWhere(k) << ": the schedule is legal (" << deps.size()
            << " dependence relation" << (deps.size() == 1 ? "" : "s")
-           << ": RAW " << n[0] << ", WAR " << n[1] << ", WAW " << n[2]
-           << ")\n";
+           << ": RAW " << n[0] << ", WAR " << n[1] << ", WAW " << n[2] << ")\n";
       } else {
         ctx.stats.counter("check-schedule", "violations",
                           "schedules found illegal") += 1;

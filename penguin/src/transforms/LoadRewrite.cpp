@@ -1,4 +1,5 @@
 //===- LoadRewrite.cpp - buildMapping and the load rewrite ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Rewriting loads through an address mapping: buildMapping,
 // codegenAddrAndPredicates, rewriteLoadAdds / rewriteAllLoadAddress and the
@@ -32,8 +33,8 @@ Relation AccessRewriter::buildMapping(const AccessPattern &dst,
   std::optional<Relation> s = trySimplify(mapping);
   if (!s)
     throw NotImplementedError("buildMapping: simplifying the mapping of " +
-                              inst.statementName() + " failed: " +
-                              lastFailureText());
+                              inst.statementName() +
+                              " failed: " + lastFailureText());
   return *s;
 }
 
@@ -44,8 +45,7 @@ AddrsAndPredicates AccessRewriter::codegenAddrAndPredicates(
   if (!newAcc.isRelation() ||
       newAcc.space().domainTuple().name() != makeInTupleName(inst) ||
       newAcc.numDomain() != box.space().numIvs())
-    throw BridgeError("codegenAddrAndPredicates: " +
-                      newAcc.space().toString() +
+    throw BridgeError("codegenAddrAndPredicates: " + newAcc.space().toString() +
                       " is not an access relation of " + inst.statementName());
   Relation dom = newAcc.domain();
   std::optional<std::vector<AffinePredicate>> preds =
@@ -88,16 +88,15 @@ LoadRewrite AccessRewriter::rewriteLoadAdds(const AccessPattern &loadAcc,
   if (!s)
     throw NotImplementedError("rewriteLoadAdds: simplifying the rebased "
                               "access of " +
-                              loadInst.statementName() + " failed: " +
-                              lastFailureText());
+                              loadInst.statementName() +
+                              " failed: " + lastFailureText());
   AddrsAndPredicates ap = codegenAddrAndPredicates(*s, loadAcc, loadInst, nest);
   if (rewriteOptions_.requireLinear)
     for (AffineExpr a : ap.addrs)
       if (!a.isLinear())
         throw NotImplementedError("rewriteLoadAdds: the rebased address '" +
                                   a.str() + "' of " + loadAcc.str() + " in " +
-                                  loadInst.statementName() +
-                                  " is not linear");
+                                  loadInst.statementName() + " is not linear");
   LoadRewrite r;
   r.inst = &loadInst;
   r.newAccess = AccessPattern{target, ap.addrs, loadAcc.loc};
@@ -109,14 +108,14 @@ LoadRewrite AccessRewriter::rewriteLoadAdds(const AccessPattern &loadAcc,
 
 std::vector<LoadSite> AccessRewriter::users(const std::string &tensor) const {
   std::vector<LoadSite> out;
-  walkInstructions(kernel(), [&](const Instruction &inst,
-                                 const LoopNest &nest) {
-    for (size_t k = 0; k < inst.operands.size(); ++k) {
-      const auto *ap = std::get_if<AccessPattern>(&inst.operands[k]);
-      if (ap && ap->tensor == tensor)
-        out.push_back(LoadSite{&inst, nest, k});
-    }
-  });
+  walkInstructions(
+      kernel(), [&](const Instruction &inst, const LoopNest &nest) {
+        for (size_t k = 0; k < inst.operands.size(); ++k) {
+          const auto *ap = std::get_if<AccessPattern>(&inst.operands[k]);
+          if (ap && ap->tensor == tensor)
+            out.push_back(LoadSite{&inst, nest, k});
+        }
+      });
   return out;
 }
 

@@ -1,4 +1,5 @@
 //===- MemcpyElimination.cpp - Fold copies into their readers -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/MemcpyElimination.h"
 
@@ -128,9 +129,8 @@ struct Copy {
 
 Copy checkIsCopy(Kernel &kernel, const std::vector<Site> &sites,
                  int64_t copyId) {
-  auto it = std::find_if(sites.begin(), sites.end(), [&](const Site &s) {
-    return s.inst->id == copyId;
-  });
+  auto it = std::find_if(sites.begin(), sites.end(),
+                         [&](const Site &s) { return s.inst->id == copyId; });
   if (it == sites.end())
     throw Refuse{"no instruction s" + std::to_string(copyId)};
   const Instruction &c = *it->inst;
@@ -235,8 +235,9 @@ public:
     std::vector<Relation> read, reread;
     std::map<const Instruction *, const LoopNest *> nests;
     for (const LoadSite &l : loads.loads) {
-      read.push_back(cells(*l.inst, l.nest, std::get<AccessPattern>(
-                                                l.inst->operands[l.operand])));
+      read.push_back(
+          cells(*l.inst, l.nest,
+                std::get<AccessPattern>(l.inst->operands[l.operand])));
       nests[l.inst] = &l.nest;
     }
     for (const LoadRewrite &r : rewrites)
@@ -253,7 +254,8 @@ public:
               meets(cells(i, s.nest, *ap), W))
             throw Refuse{instText(i) + " reads " + ap->tensor +
                          ", which shares the allocation " + allocB + " with " +
-                         c.B + ", after the copy: without the copy it would "
+                         c.B +
+                         ", after the copy: without the copy it would "
                          "read other values"};
       }
       if (!i.dst || !beforeLastLoad)
@@ -272,10 +274,9 @@ public:
           throw Refuse{"the copy writes cells of the allocation " + allocA +
                        " that the rewritten loads would read through " + c.A};
         throw Refuse{instText(i) + " writes " + w.tensor +
-                     (w.tensor == c.A
-                          ? ""
-                          : ", which shares the allocation " + allocA +
-                                " with " + c.A + ",") +
+                     (w.tensor == c.A ? ""
+                                      : ", which shares the allocation " +
+                                            allocA + " with " + c.A + ",") +
                      " between the copy and the last read of " + c.B +
                      ": the rewritten loads would read other values"};
       }
@@ -365,7 +366,8 @@ MemcpyDecision analyseAndApply(Kernel &kernel, int64_t copyId,
   } catch (const NotImplementedError &e) {
     throw Refuse{e.what()};
   }
-  locatedAt(c.loc, [&] { MemoryCheck(kernel, copy).run(sites, loads, rewrites); });
+  locatedAt(c.loc,
+            [&] { MemoryCheck(kernel, copy).run(sites, loads, rewrites); });
 
   // Apply: rewrite the loads, remove the copy.
   std::map<int64_t, Instruction *> byId;

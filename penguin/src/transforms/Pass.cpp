@@ -1,4 +1,5 @@
 //===- Pass.cpp - Passes, the pass registry, diagnostics ------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/Pass.h"
 
@@ -46,8 +47,8 @@ void PassRegistry::add(std::string name, std::string description,
     throw IRError("pass '" + name + "' is already registered");
   if (!factory)
     throw IRError("pass '" + name + "' needs a factory");
-  entries_.push_back({std::move(name), std::move(description),
-                      std::move(factory)});
+  entries_.push_back(
+      {std::move(name), std::move(description), std::move(factory)});
 }
 
 bool PassRegistry::contains(std::string_view name) const {
@@ -92,7 +93,9 @@ public:
 
 } // namespace
 
-std::unique_ptr<Pass> createVerifyPass() { return std::make_unique<VerifyPass>(); }
+std::unique_ptr<Pass> createVerifyPass() {
+  return std::make_unique<VerifyPass>();
+}
 
 PassRegistry PassRegistry::withBuiltinPasses() {
   PassRegistry r;
@@ -100,8 +103,9 @@ PassRegistry PassRegistry::withBuiltinPasses() {
         "normalise predicates (verb normal form, gcd, merged parallel "
         "bounds, constants folded) and flatten index expressions",
         createCanonicalizePass);
-  r.add("verify", "check the IR (names, ranks, strides, predicate legality, "
-                  "affine_select)",
+  r.add("verify",
+        "check the IR (names, ranks, strides, predicate legality, "
+        "affine_select)",
         createVerifyPass);
   return r;
 }
@@ -115,9 +119,9 @@ void Pass::setArgument(std::string_view) {
 /// file when the pass did not say.
 static void runPass(Pass &pass, Module &module, PassContext &ctx) {
   auto failure = [&](SourceLocation loc, const std::string &message) {
-    return PassFailure({Diagnostic{std::move(loc), "in pass '" +
-                                                       std::string(pass.name()) +
-                                                       "': " + message}});
+    return PassFailure(
+        {Diagnostic{std::move(loc),
+                    "in pass '" + std::string(pass.name()) + "': " + message}});
   };
   try {
     pass.run(module, ctx);
@@ -169,11 +173,10 @@ void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
     auto start = std::chrono::steady_clock::now();
     runPass(*pass, module, ctx);
     if (ctx.timings)
-      ctx.timings->push_back(
-          {std::string(pass->name()),
-           std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         start)
-               .count()});
+      ctx.timings->push_back({std::string(pass->name()),
+                              std::chrono::duration<double>(
+                                  std::chrono::steady_clock::now() - start)
+                                  .count()});
     if (ctx.printAfterAll)
       *ctx.printAfterAll << "// -----// IR Dump After " << pass->name()
                          << " //----- //\n"
@@ -183,8 +186,8 @@ void runPasses(Module &module, const std::vector<std::unique_ptr<Pass>> &passes,
     std::vector<Diagnostic> ds = verifyModule(module);
     if (!ds.empty()) {
       for (Diagnostic &d : ds)
-        d.message = "after pass '" + std::string(pass->name()) + "': " +
-                    d.message;
+        d.message =
+            "after pass '" + std::string(pass->name()) + "': " + d.message;
       throw PassFailure(std::move(ds));
     }
   }

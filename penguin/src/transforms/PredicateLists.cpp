@@ -1,4 +1,5 @@
 //===- PredicateLists.cpp - Lists of predicates, split and ordered --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "transforms/PredicateLists.h"
 

@@ -1,4 +1,6 @@
-//===- PredicateLists.h - Lists of predicates, split and ordered -*- C++ -*-===//
+//===- PredicateLists.h - Lists of predicates, split and ordered -*- C++
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//-*-===//
 //
 // Small helpers the predicate path and the shrink path share. Private to
 // the library.

@@ -1,4 +1,5 @@
 //===- PredicateSimplifier.cpp - Predicate and domain gist ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The predicate path (gist of each instruction's guard against its loop
 // nest), the failure log and the two passes; the shrink path is in
@@ -97,10 +98,9 @@ bool PredicateSimplifier::gistConvexHull(Instruction &inst,
       tryEngine([&] { return applyPredicates(*dom, space, *r1); });
   if (!tighter)
     return true;
-  std::optional<std::vector<AffinePredicate>> r2 =
-      predicatesOverLoopnest(inst, nest, *tighter, exact,
-                             options_.overapproximate,
-                             options_.approximatePredicates);
+  std::optional<std::vector<AffinePredicate>> r2 = predicatesOverLoopnest(
+      inst, nest, *tighter, exact, options_.overapproximate,
+      options_.approximatePredicates);
   setOutcome(SimplifyOutcome::Changed);
   if (!r2 || r2->empty())
     return true;
@@ -132,9 +132,8 @@ PredicateSimplifier::predicatesOverLoopnest(
     setOutcome(SimplifyOutcome::EmptyDomain);
     return std::nullopt;
   }
-  return predicatesOverLoopnestConvexHull(inst, nest, *pd, loopnestDomain,
-                                          overapproximate,
-                                          approximatePredicates);
+  return predicatesOverLoopnestConvexHull(
+      inst, nest, *pd, loopnestDomain, overapproximate, approximatePredicates);
 }
 
 std::optional<std::vector<AffinePredicate>>
@@ -278,7 +277,8 @@ void explainFailures(std::string_view pass, const PredicateSimplifier &s,
 
 class SimplifyPredicatesPass : public Pass {
 public:
-  explicit SimplifyPredicatesPass(SimplifierOptions o) : options_(std::move(o)) {}
+  explicit SimplifyPredicatesPass(SimplifierOptions o)
+      : options_(std::move(o)) {}
   std::string_view name() const override { return "simplify-predicates"; }
   std::string_view description() const override {
     return "drop the exact predicates that the loop nest implies (gist "

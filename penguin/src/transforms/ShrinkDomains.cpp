@@ -1,4 +1,5 @@
 //===- ShrinkDomains.cpp - The shrink path of the simplifier --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // shrink_domain on a loop tree, in steps (docs/penguin-simplifier.md, "The
 // shrink path"):
@@ -329,8 +330,7 @@ PredicateSimplifier::residualPredicates(const ShrinkInst &s,
 
 PredicateSimplifier::ShrinkPlan PredicateSimplifier::planShrink(
     const Loop &loop, const LoopNest &outer,
-    const std::vector<ShrinkLoop> &loops,
-    const std::vector<ShrinkInst> &insts,
+    const std::vector<ShrinkLoop> &loops, const std::vector<ShrinkInst> &insts,
     const std::map<int64_t, size_t> &byId, bool hull) const {
   ShrinkPlan p;
   // The predicated domains (the iterations each instruction executes).
@@ -359,8 +359,8 @@ PredicateSimplifier::ShrinkPlan PredicateSimplifier::planShrink(
   return p;
 }
 
-void PredicateSimplifier::countShrink(const Loop &loop,
-                                      const std::vector<ShrinkHeader> &headers) {
+void PredicateSimplifier::countShrink(
+    const Loop &loop, const std::vector<ShrinkHeader> &headers) {
   // Axis by axis; loops inside an eliminated loop are counted as eliminated
   // loops, their iterations are not.
   size_t k = 0;
@@ -422,9 +422,8 @@ void PredicateSimplifier::commitShrink(Loop &loop, ShrinkPlan &plan,
   rewrite(loop.body);
 }
 
-SimplifyOutcome PredicateSimplifier::shrinkImpl(Loop &loop,
-                                                const LoopNest &outer,
-                                                bool hull) {
+SimplifyOutcome
+PredicateSimplifier::shrinkImpl(Loop &loop, const LoopNest &outer, bool hull) {
   Processing here(*this, loop.loc);
   setOutcome(SimplifyOutcome::Unchanged);
   std::vector<ShrinkLoop> loops;

@@ -1,4 +1,5 @@
 //===- Statistics.cpp - Named statistics counters -------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "penguin/Statistics.h"
 

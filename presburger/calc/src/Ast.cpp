@@ -1,4 +1,5 @@
 //===- Ast.cpp - Operators, functions, expression printing ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/Ast.h"
 
 #include <iterator>
@@ -7,22 +8,38 @@ namespace presburger::calc {
 
 const char *spelling(BinaryOp op) {
   switch (op) {
-  case BinaryOp::Equal: return "=";
-  case BinaryOp::Subset: return "<=";
-  case BinaryOp::ProperSubset: return "<";
-  case BinaryOp::Superset: return ">=";
-  case BinaryOp::ProperSuperset: return ">";
-  case BinaryOp::Union: return "+";
-  case BinaryOp::Difference: return "-";
-  case BinaryOp::Intersect: return "*";
-  case BinaryOp::Gist: return "%";
-  case BinaryOp::Join: return ".";
-  case BinaryOp::Cross: return "cross";
-  case BinaryOp::Universal: return "->";
-  case BinaryOp::LexLt: return "<<";
-  case BinaryOp::LexLe: return "<<=";
-  case BinaryOp::LexGt: return ">>";
-  case BinaryOp::LexGe: return ">>=";
+  case BinaryOp::Equal:
+    return "=";
+  case BinaryOp::Subset:
+    return "<=";
+  case BinaryOp::ProperSubset:
+    return "<";
+  case BinaryOp::Superset:
+    return ">=";
+  case BinaryOp::ProperSuperset:
+    return ">";
+  case BinaryOp::Union:
+    return "+";
+  case BinaryOp::Difference:
+    return "-";
+  case BinaryOp::Intersect:
+    return "*";
+  case BinaryOp::Gist:
+    return "%";
+  case BinaryOp::Join:
+    return ".";
+  case BinaryOp::Cross:
+    return "cross";
+  case BinaryOp::Universal:
+    return "->";
+  case BinaryOp::LexLt:
+    return "<<";
+  case BinaryOp::LexLe:
+    return "<<=";
+  case BinaryOp::LexGt:
+    return ">>";
+  case BinaryOp::LexGe:
+    return ">>=";
   }
   return "?";
 }
@@ -132,8 +149,7 @@ std::string toString(const Expr &e) {
     return toString(*e.lhs) + "^" + e.text;
   case Expr::Kind::Flow:
     return "(" + std::string(name(e.flow)) + " " + toString(*e.lhs) +
-           " before " + toString(*e.rhs) + " under " + toString(*e.third) +
-           ")";
+           " before " + toString(*e.rhs) + " under " + toString(*e.third) + ")";
   }
   return "?";
 }

@@ -1,4 +1,5 @@
 //===- Driver.cpp - Command line of presburger-calc -----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/Driver.h"
 
 #include "pcalc/Interrupt.h"
@@ -119,7 +120,8 @@ int runCalculator(const std::vector<std::string> &args, DriverStreams io) {
       options.budget = parseBudget(value);
       if (!options.budget)
         return usageError(io.err, "option '--budget' needs a positive "
-                                  "integer, got '" + value + "'");
+                                  "integer, got '" +
+                                      value + "'");
     } else if (!endOfOptions && a.size() > 1 && a[0] == '-') {
       return usageError(io.err, "unknown option '" + a + "'");
     } else {

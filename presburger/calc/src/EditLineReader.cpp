@@ -1,4 +1,5 @@
 //===- EditLineReader.cpp - Interactive input with libedit ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Compiled only when pkg-config finds libedit. Nothing here runs unless
 // standard input is a terminal: scripts, -e and piped input never touch

@@ -1,4 +1,5 @@
 //===- Evaluator.cpp - Evaluating expressions -----------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/Evaluator.h"
 
 #include "pcalc/Operations.h"
@@ -34,8 +35,8 @@ Value Evaluator::evaluateLiteral(const Expr &e) {
                                        "the literal (") +
                                le.what() + ")");
   } catch (const Error &err) {
-    throw CalcError(e.pos, std::string("cannot read the literal: ") +
-                               err.what());
+    throw CalcError(e.pos,
+                    std::string("cannot read the literal: ") + err.what());
   }
 }
 
@@ -108,8 +109,8 @@ Value Evaluator::evaluate(const Expr &e) {
     throw CalcError(e.pos, "work budget exceeded in " + operationName(e) +
                                " (" + le.what() + ")");
   } catch (const UnboundedError &ue) {
-    throw CalcError(e.pos, operationName(e) + " has no finite result: " +
-                               ue.what());
+    throw CalcError(e.pos,
+                    operationName(e) + " has no finite result: " + ue.what());
   } catch (const Error &err) {
     throw CalcError(e.pos, operationName(e) + ": " + err.what());
   }

@@ -1,4 +1,5 @@
 //===- Help.cpp - The `help;` statement -----------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/Help.h"
 
 #include <string>
@@ -7,28 +8,50 @@ namespace presburger::calc {
 
 const char *functionSummary(Function f) {
   switch (f) {
-  case Function::Coalesce: return "fewer disjuncts, same points";
-  case Function::Lexmin: return "lexicographic minimum (per domain element)";
-  case Function::Lexmax: return "lexicographic maximum (per domain element)";
-  case Function::Dom: return "domain of a relation";
-  case Function::Ran: return "range of a relation";
-  case Function::Deltas: return "{ y - x : x -> y in m }";
-  case Function::Sample: return "one element, or the empty set";
-  case Function::Aff: return "affine hull";
-  case Function::Poly: return "convex (polyhedral) hull, as isl's poly";
-  case Function::ConvexHull: return "convex hull (the same as poly)";
-  case Function::SimpleHull: return "simple hull";
-  case Function::Params: return "parameter domain (a params set)";
-  case Function::Wrap: return "relation as a set of pairs [A[..] -> B[..]]";
-  case Function::Unwrap: return "set of pairs as a relation";
-  case Function::Universe: return "universe of each space";
-  case Function::Identity: return "identity relation on a set";
-  case Function::IsEmpty: return "True when there is no element";
-  case Function::IsUniverse: return "True when every point is an element";
-  case Function::IsSingleValued: return "True when each x has one image";
-  case Function::IsInjective: return "True when each y has one preimage";
-  case Function::IsBijective: return "single-valued and injective";
-  case Function::IsExactClosure: return "True when m^+ is exact";
+  case Function::Coalesce:
+    return "fewer disjuncts, same points";
+  case Function::Lexmin:
+    return "lexicographic minimum (per domain element)";
+  case Function::Lexmax:
+    return "lexicographic maximum (per domain element)";
+  case Function::Dom:
+    return "domain of a relation";
+  case Function::Ran:
+    return "range of a relation";
+  case Function::Deltas:
+    return "{ y - x : x -> y in m }";
+  case Function::Sample:
+    return "one element, or the empty set";
+  case Function::Aff:
+    return "affine hull";
+  case Function::Poly:
+    return "convex (polyhedral) hull, as isl's poly";
+  case Function::ConvexHull:
+    return "convex hull (the same as poly)";
+  case Function::SimpleHull:
+    return "simple hull";
+  case Function::Params:
+    return "parameter domain (a params set)";
+  case Function::Wrap:
+    return "relation as a set of pairs [A[..] -> B[..]]";
+  case Function::Unwrap:
+    return "set of pairs as a relation";
+  case Function::Universe:
+    return "universe of each space";
+  case Function::Identity:
+    return "identity relation on a set";
+  case Function::IsEmpty:
+    return "True when there is no element";
+  case Function::IsUniverse:
+    return "True when every point is an element";
+  case Function::IsSingleValued:
+    return "True when each x has one image";
+  case Function::IsInjective:
+    return "True when each y has one preimage";
+  case Function::IsBijective:
+    return "single-valued and injective";
+  case Function::IsExactClosure:
+    return "True when m^+ is exact";
   }
   return "?";
 }
@@ -37,7 +60,8 @@ std::string languageHelp() {
   std::string out =
       "Statements (each ends with ';'):\n"
       "  NAME := EXPR;   assign        EXPR;  print EXPR;   print the value\n"
-      "  help;           this list     # ...  a comment to the end of the line\n"
+      "  help;           this list     # ...  a comment to the end of the "
+      "line\n"
       "Values: sets and relations in isl notation, e.g.\n"
       "  [n] -> { S[i, j] : 0 <= i < n and 0 <= j <= i }   "
       "{ A[i] -> B[2i + 1] }\n"
@@ -62,7 +86,8 @@ std::string languageHelp() {
       "dependences\n"
       "  any W before R under S                may-dependences\n"
       "Functions (prefix, one argument, e.g. 'lexmin dom m'):\n";
-  for (int k = int(Function::Coalesce); k <= int(Function::IsExactClosure); ++k) {
+  for (int k = int(Function::Coalesce); k <= int(Function::IsExactClosure);
+       ++k) {
     auto f = Function(k);
     std::string line = "  ";
     line += name(f);

@@ -1,4 +1,5 @@
 //===- Interrupt.cpp - Ctrl-C in an interactive session -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/Interrupt.h"
 
 #include "presburger/WorkBudget.h"

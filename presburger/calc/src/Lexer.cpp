@@ -1,4 +1,5 @@
 //===- Lexer.cpp - Tokens of the calculator language ----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/Lexer.h"
 
 #include <cctype>
@@ -28,7 +29,8 @@ std::string describeToken(const Token &t) {
   case TokKind::Ident:
     return "'" + t.text + "'";
   case TokKind::Number:
-    return "number " + (t.text.size() > 20 ? t.text.substr(0, 20) + "..." : t.text);
+    return "number " +
+           (t.text.size() > 20 ? t.text.substr(0, 20) + "..." : t.text);
   case TokKind::Literal:
     return "a set literal";
   case TokKind::End:
@@ -96,8 +98,7 @@ void Lexer::scanBraces(SourcePos start) {
   for (;;) {
     int c = cur();
     if (c == -1)
-      throw CalcError(start,
-                      "unterminated set literal: no '}' matches the '{'",
+      throw CalcError(start, "unterminated set literal: no '}' matches the '{'",
                       /*atEndOfInput=*/true);
     if (c == '#') {
       while (cur() != -1 && cur() != '\n')
@@ -128,8 +129,9 @@ void Lexer::scanParamList(SourcePos start) {
   for (;;) {
     int c = cur();
     if (c == -1)
-      throw CalcError(start, "unterminated parameter list: no ']' matches "
-                             "the '['",
+      throw CalcError(start,
+                      "unterminated parameter list: no ']' matches "
+                      "the '['",
                       true);
     if (c == '#') {
       while (cur() != -1 && cur() != '\n')
@@ -150,8 +152,9 @@ void Lexer::scanParamList(SourcePos start) {
   }
   skipSpaceAndComments();
   if (cur() == -1)
-    throw CalcError(start, "expected '->' and a set literal after the "
-                           "parameter list",
+    throw CalcError(start,
+                    "expected '->' and a set literal after the "
+                    "parameter list",
                     true);
   if (!(cur() == '-' && at(1) == '>'))
     throw CalcError(here_, "expected '->' after the parameter list (a "
@@ -207,15 +210,24 @@ Token Lexer::lexToken() {
     throw CalcError(t.pos, "unexpected '}' without a matching '{'");
   case ']':
     throw CalcError(t.pos, "unexpected ']' without a matching '['");
-  case ';': return one(TokKind::Semi);
-  case '(': return one(TokKind::LParen);
-  case ')': return one(TokKind::RParen);
-  case '=': return one(TokKind::Eq);
-  case '+': return one(TokKind::Plus);
-  case '*': return one(TokKind::Star);
-  case '%': return one(TokKind::Percent);
-  case '.': return one(TokKind::Dot);
-  case '^': return one(TokKind::Caret);
+  case ';':
+    return one(TokKind::Semi);
+  case '(':
+    return one(TokKind::LParen);
+  case ')':
+    return one(TokKind::RParen);
+  case '=':
+    return one(TokKind::Eq);
+  case '+':
+    return one(TokKind::Plus);
+  case '*':
+    return one(TokKind::Star);
+  case '%':
+    return one(TokKind::Percent);
+  case '.':
+    return one(TokKind::Dot);
+  case '^':
+    return one(TokKind::Caret);
   case ':':
     if (at(1) == '=') {
       advance();

@@ -1,4 +1,5 @@
 //===- LineLoop.cpp - Reading statements line by line ---------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/LineLoop.h"
 
 #include "pcalc/Interrupt.h"
@@ -59,7 +60,7 @@ std::string historyEntry(const std::string &text) {
 int runLineLoop(Session &session, LineReader &reader,
                 const LineLoopOptions &options) {
   std::string buffer;
-  unsigned lineNo = 0;        // lines read so far
+  unsigned lineNo = 0;          // lines read so far
   unsigned bufferFirstLine = 1; // the line the buffer starts on
   bool failed = false;
   auto runBuffer = [&]() {

@@ -1,4 +1,5 @@
 //===- Operations.cpp - Operators and functions on values -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/Operations.h"
 
 #include "presburger/Closure.h"
@@ -25,18 +26,30 @@ bool sameKind(Kind a, Kind b) {
 
 const char *meaning(BinaryOp op) {
   switch (op) {
-  case BinaryOp::Equal: return "equality";
-  case BinaryOp::Subset: return "subset";
-  case BinaryOp::ProperSubset: return "proper subset";
-  case BinaryOp::Superset: return "superset";
-  case BinaryOp::ProperSuperset: return "proper superset";
-  case BinaryOp::Union: return "union";
-  case BinaryOp::Difference: return "difference";
-  case BinaryOp::Intersect: return "intersection";
-  case BinaryOp::Gist: return "gist";
-  case BinaryOp::Join: return "join";
-  case BinaryOp::Cross: return "product";
-  case BinaryOp::Universal: return "universal relation";
+  case BinaryOp::Equal:
+    return "equality";
+  case BinaryOp::Subset:
+    return "subset";
+  case BinaryOp::ProperSubset:
+    return "proper subset";
+  case BinaryOp::Superset:
+    return "superset";
+  case BinaryOp::ProperSuperset:
+    return "proper superset";
+  case BinaryOp::Union:
+    return "union";
+  case BinaryOp::Difference:
+    return "difference";
+  case BinaryOp::Intersect:
+    return "intersection";
+  case BinaryOp::Gist:
+    return "gist";
+  case BinaryOp::Join:
+    return "join";
+  case BinaryOp::Cross:
+    return "product";
+  case BinaryOp::Universal:
+    return "universal relation";
   case BinaryOp::LexLt:
   case BinaryOp::LexLe:
   case BinaryOp::LexGt:
@@ -63,10 +76,14 @@ const char *meaning(BinaryOp op) {
 
 LexOrder lexOrderOf(BinaryOp op) {
   switch (op) {
-  case BinaryOp::LexLt: return LexOrder::LT;
-  case BinaryOp::LexLe: return LexOrder::LE;
-  case BinaryOp::LexGt: return LexOrder::GT;
-  default: return LexOrder::GE;
+  case BinaryOp::LexLt:
+    return LexOrder::LT;
+  case BinaryOp::LexLe:
+    return LexOrder::LE;
+  case BinaryOp::LexGt:
+    return LexOrder::GT;
+  default:
+    return LexOrder::GE;
   }
 }
 
@@ -135,8 +152,9 @@ Value evalBinary(BinaryOp op, const Value &av, const Value &bv) {
                         : "");
   case BinaryOp::Gist:
     if (a == Kind::Set && b == Kind::Relation)
-      binaryTypeError(op, a, b, "the context of a set is a set or a params "
-                                "set");
+      binaryTypeError(op, a, b,
+                      "the context of a set is a set or a params "
+                      "set");
     if (sameKind(a, b) || (a == Kind::Relation && b == Kind::Set) ||
         (b == Kind::Params && a != Kind::Mixed))
       return Value::of(x.gist(y));
@@ -160,8 +178,9 @@ Value evalBinary(BinaryOp op, const Value &av, const Value &bv) {
   case BinaryOp::LexGe:
     if (!(isSetLike(a) && isSetLike(b)) &&
         !(isRelationLike(a) && isRelationLike(b)))
-      binaryTypeError(op, a, b, "lexicographic orders relate two sets or "
-                                "two relations");
+      binaryTypeError(op, a, b,
+                      "lexicographic orders relate two sets or "
+                      "two relations");
     return Value::of(x.lexOrderTo(y, lexOrderOf(op)));
   }
   binaryTypeError(op, a, b);
@@ -257,7 +276,8 @@ Value evalApply(const Value &mv, const Value &sv) {
                     ": in m(s), m must be a relation");
   if (!isSetLike(s))
     throw TypeError("a relation applies to a set: in m(s), s must be a set, "
-                    "got " + describe(s));
+                    "got " +
+                    describe(s));
   return Value::of(sv.asUnion().apply(mv.asUnion()));
 }
 
@@ -302,9 +322,9 @@ Value evalFlow(FlowKind kind, const Value &w, const Value &r, const Value &s) {
     info.maySource = w.asUnion();
   info.schedule = s.asUnion();
   Flow flow = computeFlow(info);
-  return Value::of((kind == FlowKind::Last ? flow.mustDependence
-                                           : flow.mayDependence)
-                       .coalesce());
+  return Value::of(
+      (kind == FlowKind::Last ? flow.mustDependence : flow.mayDependence)
+          .coalesce());
 }
 
 } // namespace presburger::calc

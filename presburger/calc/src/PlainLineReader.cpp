@@ -1,4 +1,5 @@
 //===- PlainLineReader.cpp - Interactive input without libedit ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Used when the build found no libedit: plain lines with prompts, no line
 // editing or history.

@@ -1,4 +1,5 @@
 //===- Session.cpp - Running statements -----------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/Session.h"
 
 #include "pcalc/Help.h"

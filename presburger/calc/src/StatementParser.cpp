@@ -1,4 +1,5 @@
 //===- StatementParser.cpp - The calculator's grammar ---------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/StatementParser.h"
 
 #include <algorithm>
@@ -69,8 +70,9 @@ std::optional<Statement> StatementParser::next() {
   const Token &t = lexer_.peek();
   if (t.kind != TokKind::Semi) {
     if (t.kind == TokKind::End)
-      throw CalcError(lexer_.lastEnd(), "expected ';' at the end of the "
-                                        "statement, found end of input",
+      throw CalcError(lexer_.lastEnd(),
+                      "expected ';' at the end of the "
+                      "statement, found end of input",
                       true);
     fail(t, "expected an operator or ';', found " + describeToken(t));
   }
@@ -84,8 +86,8 @@ std::unique_ptr<Expr> StatementParser::parseExpression(std::string_view text) {
   std::unique_ptr<Expr> e = p.parseExpr();
   const Token &t = lexer.peek();
   if (t.kind != TokKind::End)
-    p.fail(t, "expected an operator or end of input, found " +
-                  describeToken(t));
+    p.fail(t,
+           "expected an operator or end of input, found " + describeToken(t));
   return e;
 }
 
@@ -97,21 +99,51 @@ std::optional<BinaryOp> StatementParser::binaryOpAt(int level) {
   const Token &t = lexer_.peek();
   std::optional<BinaryOp> op;
   switch (t.kind) {
-  case TokKind::Eq: op = BinaryOp::Equal; break;
-  case TokKind::Le: op = BinaryOp::Subset; break;
-  case TokKind::Lt: op = BinaryOp::ProperSubset; break;
-  case TokKind::Ge: op = BinaryOp::Superset; break;
-  case TokKind::Gt: op = BinaryOp::ProperSuperset; break;
-  case TokKind::Plus: op = BinaryOp::Union; break;
-  case TokKind::Minus: op = BinaryOp::Difference; break;
-  case TokKind::Star: op = BinaryOp::Intersect; break;
-  case TokKind::Percent: op = BinaryOp::Gist; break;
-  case TokKind::Dot: op = BinaryOp::Join; break;
-  case TokKind::Arrow: op = BinaryOp::Universal; break;
-  case TokKind::LexLt: op = BinaryOp::LexLt; break;
-  case TokKind::LexLe: op = BinaryOp::LexLe; break;
-  case TokKind::LexGt: op = BinaryOp::LexGt; break;
-  case TokKind::LexGe: op = BinaryOp::LexGe; break;
+  case TokKind::Eq:
+    op = BinaryOp::Equal;
+    break;
+  case TokKind::Le:
+    op = BinaryOp::Subset;
+    break;
+  case TokKind::Lt:
+    op = BinaryOp::ProperSubset;
+    break;
+  case TokKind::Ge:
+    op = BinaryOp::Superset;
+    break;
+  case TokKind::Gt:
+    op = BinaryOp::ProperSuperset;
+    break;
+  case TokKind::Plus:
+    op = BinaryOp::Union;
+    break;
+  case TokKind::Minus:
+    op = BinaryOp::Difference;
+    break;
+  case TokKind::Star:
+    op = BinaryOp::Intersect;
+    break;
+  case TokKind::Percent:
+    op = BinaryOp::Gist;
+    break;
+  case TokKind::Dot:
+    op = BinaryOp::Join;
+    break;
+  case TokKind::Arrow:
+    op = BinaryOp::Universal;
+    break;
+  case TokKind::LexLt:
+    op = BinaryOp::LexLt;
+    break;
+  case TokKind::LexLe:
+    op = BinaryOp::LexLe;
+    break;
+  case TokKind::LexGt:
+    op = BinaryOp::LexGt;
+    break;
+  case TokKind::LexGe:
+    op = BinaryOp::LexGe;
+    break;
   case TokKind::Ident:
     if (t.text == "cross")
       op = BinaryOp::Cross;
@@ -231,11 +263,12 @@ std::unique_ptr<Expr> StatementParser::parseCaret(std::unique_ptr<Expr> base) {
     Token k = lexer_.next();
     // A positive exponent that fits in 64 bits (powers are computed by
     // repeated squaring, so even a large K costs few joins).
-    bool ok = k.text.size() <= 19 && k.text.find_first_not_of('0') !=
-                                         std::string::npos;
+    bool ok = k.text.size() <= 19 &&
+              k.text.find_first_not_of('0') != std::string::npos;
     if (!ok)
       throw CalcError(k.pos, "the power in 'm^K' must be a positive integer "
-                             "below 10^19, found " + k.text);
+                             "below 10^19, found " +
+                                 k.text);
     e->kind = Expr::Kind::Power;
     e->text = k.text;
     return e;
@@ -258,8 +291,8 @@ std::unique_ptr<Expr> StatementParser::parseFlow() {
   auto expectKeyword = [&](const char *word, const char *after) {
     const Token &t = lexer_.peek();
     if (t.kind != TokKind::Ident || t.text != word)
-      fail(t, std::string("expected '") + word + "' after " + after +
-                  " of '" + head.text + "', found " + describeToken(t));
+      fail(t, std::string("expected '") + word + "' after " + after + " of '" +
+                  head.text + "', found " + describeToken(t));
     lexer_.next();
   };
   e->lhs = parseUnary();

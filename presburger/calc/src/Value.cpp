@@ -1,4 +1,5 @@
 //===- Value.cpp - The calculator's values --------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/Value.h"
 
 #include "presburger/Printer.h"
@@ -34,12 +35,18 @@ Value::Kind Value::kind() const {
 
 std::string describe(Value::Kind kind) {
   switch (kind) {
-  case Value::Kind::Boolean: return "a boolean";
-  case Value::Kind::Empty: return "the empty set";
-  case Value::Kind::Set: return "a set";
-  case Value::Kind::Relation: return "a relation";
-  case Value::Kind::Params: return "a params set";
-  case Value::Kind::Mixed: return "a union of sets and relations";
+  case Value::Kind::Boolean:
+    return "a boolean";
+  case Value::Kind::Empty:
+    return "the empty set";
+  case Value::Kind::Set:
+    return "a set";
+  case Value::Kind::Relation:
+    return "a relation";
+  case Value::Kind::Params:
+    return "a params set";
+  case Value::Kind::Mixed:
+    return "a union of sets and relations";
   }
   return "a value";
 }

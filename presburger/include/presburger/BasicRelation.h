@@ -1,4 +1,5 @@
 //===- BasicRelation.h - Conjunctions of affine constraints -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A basic relation is the set of integer points of a space that satisfy a
 // conjunction of affine equalities and inequalities, where some variables
@@ -60,7 +61,9 @@ public:
   /// The number of existential locals (with or without a definition).
   unsigned numLocals() const { return numLocals_; }
   /// All variables: params, dims and locals.
-  unsigned numVars() const { return space_.offset(VarKind::Local) + numLocals_; }
+  unsigned numVars() const {
+    return space_.offset(VarKind::Local) + numLocals_;
+  }
   /// numVars() + 1 (the constant column).
   unsigned numCols() const { return numVars() + 1; }
   /// The number of variables of `kind`.
@@ -77,7 +80,9 @@ public:
   /// in place only through its internal RowAccess.h.
   unsigned numEqualities() const { return eqs_.numRows(); }
   unsigned numInequalities() const { return ineqs_.numRows(); }
-  unsigned numConstraints() const { return numEqualities() + numInequalities(); }
+  unsigned numConstraints() const {
+    return numEqualities() + numInequalities();
+  }
   ConstRow equality(unsigned i) const { return eqs_.row(i); }
   ConstRow inequality(unsigned i) const { return ineqs_.row(i); }
   const Matrix &equalities() const { return eqs_; }
@@ -315,8 +320,8 @@ private:
   Space space_;
   unsigned numLocals_ = 0;
   Matrix eqs_, ineqs_;
-  Matrix divNum_;            // One row per local; numCols() columns.
-  std::vector<Int> divDen_;  // 0: no known definition.
+  Matrix divNum_;           // One row per local; numCols() columns.
+  std::vector<Int> divDen_; // 0: no known definition.
   bool obviouslyEmpty_ = false;
 };
 

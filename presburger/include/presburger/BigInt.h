@@ -1,4 +1,5 @@
 //===- BigInt.h - Conversions between Int and cpp_int -----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // For code that needs the arbitrary-precision value of an `Int` (tests,
 // printing of huge values, the slow paths). Kept apart from Int.h so that the

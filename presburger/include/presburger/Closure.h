@@ -1,4 +1,5 @@
 //===- Closure.h - Transitive closure and powers of relations ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // R^+ = R ∪ R.R ∪ R.R.R ∪ ..., and R^k. The closure of an affine relation
 // need not be affine (`{ [i] -> [2i] }^+` is not Presburger), so the closure

@@ -1,4 +1,5 @@
 //===- ConstraintBuilder.h - Constraints over named variables ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Builds a basic set or relation from constraints written in C++ over named
 // variables, without going through text: what isl_constraint and
@@ -11,7 +12,8 @@
 //   ConstraintBuilder b = ConstraintBuilder::set({"n"}, "S", {"i", "j"});
 //   AffineExpr i = b["i"], j = b["j"], n = b["n"];
 //   b.add(0 <= i).add(i < n).add(0 <= j).add(j <= i);
-//   BasicRelation s = b.build();  // [n] -> { S[i, j] : 0 <= i < n and 0 <= j <= i }
+//   BasicRelation s = b.build();  // [n] -> { S[i, j] : 0 <= i < n and 0 <= j
+//   <= i }
 //
 //   AffineExpr e = b.addExistential("e");
 //   b.add(i == 2 * e);            // i even

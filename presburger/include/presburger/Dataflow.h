@@ -1,4 +1,5 @@
 //===- Dataflow.h - Exact (value-based) dataflow analysis -------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // For every read, the write whose value it reads: the last write of the
 // same element before it in the schedule order, not every earlier write

@@ -1,4 +1,5 @@
 //===- Errors.h - The typed errors the engine throws ------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every failure the engine can meet on user input is one of these; none of
 // them is an assertion or a crash. All derive from presburger::Error, itself

@@ -1,4 +1,5 @@
 //===- Fraction.h - Exact rationals -----------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef PRESBURGER_FRACTION_H
 #define PRESBURGER_FRACTION_H
 

@@ -1,4 +1,5 @@
 //===- Hulls.h - Types of the hull and bound operations ---------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The hull operations themselves are methods of Relation and UnionRelation
 // (convexHull, polyhedralHull, simpleHull, affineHull, removeDivs,

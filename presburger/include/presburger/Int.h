@@ -1,4 +1,5 @@
 //===- Int.h - Exact integers with an int64 fast path -----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `Int` is the engine's integer: an int64 while the value fits, an arbitrary
 // precision integer (boost::multiprecision::cpp_int, kept out of this header)

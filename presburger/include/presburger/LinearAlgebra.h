@@ -1,4 +1,5 @@
 //===- LinearAlgebra.h - Integer lattices and unimodular forms --*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Exact integer linear algebra used by sampling, projection and the
 // simplifiers: the column echelon (Hermite-like) form under unimodular

@@ -1,4 +1,5 @@
 //===- Matrix.h - Dense matrices of exact integers --------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Row-major storage of Int with cheap row appends and column insertion and
 // removal: the constraint store of basic relations and the tableau of the
@@ -25,8 +26,8 @@ public:
   /// A 0 x 0 matrix.
   Matrix() = default;
   /// A rows x cols matrix of zeros.
-  Matrix(unsigned rows, unsigned cols) : rows_(rows), cols_(cols),
-        data_(size_t(rows) * cols) {}
+  Matrix(unsigned rows, unsigned cols)
+      : rows_(rows), cols_(cols), data_(size_t(rows) * cols) {}
 
   unsigned numRows() const { return rows_; }
   unsigned numColumns() const { return cols_; }
@@ -67,7 +68,10 @@ public:
   /// Keeps the first `rows` rows, or appends rows of zeros up to `rows`.
   void resizeRows(unsigned rows);
   /// Removes every row (the number of columns stays).
-  void clear() { rows_ = 0; data_.clear(); }
+  void clear() {
+    rows_ = 0;
+    data_.clear();
+  }
 
   /// Inserts `n` zero columns before column `pos`.
   void insertColumns(unsigned pos, unsigned n);

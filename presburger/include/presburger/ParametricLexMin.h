@@ -1,4 +1,5 @@
 //===- ParametricLexMin.h - Parametric integer programming ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The lexicographic minimum of integer variables as a piecewise affine
 // function of symbols (Feautrier's parametric integer programming):

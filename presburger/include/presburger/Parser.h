@@ -1,4 +1,5 @@
 //===- Parser.h - isl notation in -------------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Reads sets and relations written in isl notation, as isl 0.25's
 // isl_union_map_read_from_str / isl_union_set_read_from_str accept them:

@@ -1,4 +1,5 @@
 //===- Printer.h - isl notation out -----------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Canonical printing in isl notation: the same object always prints to the
 // same string, and isl (isl_union_map_read_from_str) parses the output back

@@ -1,4 +1,5 @@
 //===- Relation.h - Finite unions of basic relations ------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A relation (or set, or params set) is a finite union of basic relations
 // that share one space: isl's isl_map / isl_set. All operations are exact

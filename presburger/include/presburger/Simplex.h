@@ -1,4 +1,5 @@
 //===- Simplex.h - Exact rational simplex with rollback ---------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // An incremental simplex tableau over the rationals with exact integer
 // arithmetic. It holds variables x_0..x_{n-1} (unrestricted in sign) and
@@ -139,8 +140,12 @@ private:
     bool restricted = false;
     bool redundant = false;
   };
-  enum class UndoKind { RemoveLastConstraint, RemoveLastVariable, UnmarkEmpty,
-                        UnmarkRedundant };
+  enum class UndoKind {
+    RemoveLastConstraint,
+    RemoveLastVariable,
+    UnmarkEmpty,
+    UnmarkRedundant
+  };
   struct UndoEntry {
     UndoKind kind;
     unsigned index;

@@ -1,4 +1,5 @@
 //===- Space.h - Parameters and tuples of sets and relations ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A space says what the variables of a set or relation are: the named
 // parameters, and for a set one tuple, for a relation an input (domain) and

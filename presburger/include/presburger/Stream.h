@@ -1,4 +1,5 @@
 //===- Stream.h - Printing the value types on std::ostream ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `os << x` for the engine's value types, in the notation their toString()
 // gives: isl notation for sets and relations (canonical, read back by isl

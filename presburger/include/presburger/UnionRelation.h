@@ -1,4 +1,5 @@
 //===- UnionRelation.h - Relations over several spaces ----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A union relation (or union set) maps each space to a relation in that
 // space: isl's isl_union_map / isl_union_set, as written

@@ -1,4 +1,5 @@
 //===- WorkBudget.h - Bounding the work of runaway algorithms ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Algorithms that can blow up (integer sampling, subtraction, lexmin,
 // coalescing, hulls) charge units of work as they go. When the budget of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*===- capi.h - The C API of the presburger engine ---------------*- C -*-===*
  *
  * Exact integer sets and relations for C, for other languages' foreign
@@ -154,10 +155,9 @@ presburger_relation *presburger_relation_unite(const presburger_relation *a,
                                                presburger_error *error);
 /// The intersection of `a` and `b`. Pairwise conjunctions, empty ones
 /// dropped: O(disjuncts(a) * disjuncts(b)) emptiness tests.
-presburger_relation *
-presburger_relation_intersect(const presburger_relation *a,
-                              const presburger_relation *b,
-                              presburger_error *error);
+presburger_relation *presburger_relation_intersect(const presburger_relation *a,
+                                                   const presburger_relation *b,
+                                                   presburger_error *error);
 /// The points of `a` not in `b`, as disjoint pieces. Exponential in the
 /// constraints of `b` in the worst case; charges the work budget.
 presburger_relation *presburger_relation_subtract(const presburger_relation *a,
@@ -172,9 +172,10 @@ presburger_relation_complement(const presburger_relation *rel,
 /// gist(rel, context) * context = rel * context and every constraint that
 /// the context implies dropped. One integer emptiness test per kept
 /// constraint and context disjunct; charges the work budget.
-presburger_relation *presburger_relation_gist(const presburger_relation *rel,
-                                              const presburger_relation *context,
-                                              presburger_error *error);
+presburger_relation *
+presburger_relation_gist(const presburger_relation *rel,
+                         const presburger_relation *context,
+                         presburger_error *error);
 /// gist of the relation `rel` against a set `context` on its domain.
 /// Cost as presburger_relation_gist.
 presburger_relation *
@@ -501,8 +502,7 @@ presburger_union_relation_intersect_range(const presburger_union_relation *rel,
                                           presburger_error *error);
 /// `u` restricted to the parameter values of the params set `params`
 /// (iscc's `u * params`).
-presburger_union_relation *
-presburger_union_relation_intersect_params(
+presburger_union_relation *presburger_union_relation_intersect_params(
     const presburger_union_relation *u, const presburger_union_relation *params,
     presburger_error *error);
 /// Pairwise Cartesian products (iscc's `a cross b`).

@@ -1,10 +1,11 @@
 //===- BasicRelation.cpp - Conjunctions of affine constraints -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/BasicRelation.h"
 #include "basic/Divisions.h"
 #include "core/Rows.h"
-#include "solve/DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Simplex.h"
+#include "solve/DifferenceConstraints.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -92,7 +93,8 @@ Space withoutVars(const Space &space, VarKind kind, unsigned pos, unsigned n) {
     return space.withParams(std::move(params));
   }
   case VarKind::Domain:
-    return space.withDomainTuple(resizeTuple(space.domainTuple(), pos, -int(n)));
+    return space.withDomainTuple(
+        resizeTuple(space.domainTuple(), pos, -int(n)));
   case VarKind::Range:
     return space.withRangeTuple(resizeTuple(space.rangeTuple(), pos, -int(n)));
   case VarKind::Local:
@@ -119,10 +121,12 @@ unsigned BasicRelation::insertVars(VarKind kind, unsigned pos, unsigned n) {
   case VarKind::Param:
     break;
   case VarKind::Domain:
-    space_ = space_.withDomainTuple(resizeTuple(space_.domainTuple(), pos, int(n)));
+    space_ =
+        space_.withDomainTuple(resizeTuple(space_.domainTuple(), pos, int(n)));
     break;
   case VarKind::Range:
-    space_ = space_.withRangeTuple(resizeTuple(space_.rangeTuple(), pos, int(n)));
+    space_ =
+        space_.withRangeTuple(resizeTuple(space_.rangeTuple(), pos, int(n)));
     break;
   case VarKind::Local: {
     numLocals_ += n;
@@ -234,7 +238,8 @@ void BasicRelation::alignParams(const std::vector<std::string> &params) {
   for (unsigned i = 0; i < cur.size(); ++i) {
     auto it = std::find(params.begin(), params.end(), cur[i]);
     if (it == params.end())
-      throw SpaceError("parameter '" + cur[i] + "' missing from the target list");
+      throw SpaceError("parameter '" + cur[i] +
+                       "' missing from the target list");
     map[i] = unsigned(it - params.begin());
   }
   unsigned shift = np - unsigned(cur.size());
@@ -511,7 +516,8 @@ bool BasicRelation::normalize() {
   if (obviouslyEmpty_)
     return false;
   unsigned nv = numVars();
-  if (!normalizeEqualityRows(eqs_, nv) || !normalizeInequalityRows(ineqs_, nv) ||
+  if (!normalizeEqualityRows(eqs_, nv) ||
+      !normalizeInequalityRows(ineqs_, nv) ||
       !mergeParallelInequalities(ineqs_, eqs_, nv) ||
       !dropRepeatedEqualities(eqs_, nv)) {
     markEmpty();
@@ -536,8 +542,8 @@ bool BasicRelation::isEmpty() const {
   // Strides (i = 4e) on loop bounds: a difference system once the
   // equalities are substituted away.
   if (eqs_.numRows() > 0)
-    if (std::optional<bool> fast = difference::isEmptyAfterUnitSubstitution(
-            eqs_, ineqs_, numVars()))
+    if (std::optional<bool> fast =
+            difference::isEmptyAfterUnitSubstitution(eqs_, ineqs_, numVars()))
       return *fast;
   return !findIntegerSample().has_value();
 }
@@ -750,7 +756,8 @@ BasicRelation BasicRelation::intersect(const BasicRelation &other) const {
   }
   unsigned aLocals = a.numLocals_;
   a.insertVars(VarKind::Local, aLocals, b.numLocals_);
-  // b's columns: [params|dims|b-locals|const] -> a's [params|dims|a-locals|b-locals|const].
+  // b's columns: [params|dims|b-locals|const] -> a's
+  // [params|dims|a-locals|b-locals|const].
   unsigned localStart = a.offset(VarKind::Local);
   std::vector<unsigned> map(b.numCols());
   for (unsigned c = 0; c < b.numCols(); ++c)

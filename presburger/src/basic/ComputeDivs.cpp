@@ -1,4 +1,5 @@
 //===- ComputeDivs.cpp - Existentials as floor divisions ------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // { x : exists z : C(x, z) } is the set of x where lexmin_z C(x, z) exists.
 // Parametric integer programming over the symbols x (with the locals that

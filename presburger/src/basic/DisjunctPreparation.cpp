@@ -1,4 +1,5 @@
 //===- DisjunctPreparation.cpp - Disjuncts made ready for pair tests ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // See DisjunctPreparation.h.
 //
@@ -164,8 +165,8 @@ void dropUnconstrainingLocals(BasicRelation &b) {
 }
 
 bool fixIntegerConstants(BasicRelation &b,
-                         std::optional<std::vector<unsigned>> vars,
-                         bool asPair, bool tightenBounds) {
+                         std::optional<std::vector<unsigned>> vars, bool asPair,
+                         bool tightenBounds) {
   Simplex s = tableauOf(b);
   if (s.isEmpty())
     return false;

@@ -1,4 +1,5 @@
 //===- DisjunctPreparation.h - Disjuncts ready for pair tests ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed). Exact rewritings of one basic
 // relation that make the relations between disjuncts visible to cheap

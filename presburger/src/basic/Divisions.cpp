@@ -1,4 +1,5 @@
 //===- Divisions.cpp - Floor-division locals across relations ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "basic/Divisions.h"
 #include "basic/RowAccess.h"
 
@@ -258,7 +259,6 @@ bool BasicRelation::detectDivDefinitions() {
   return allLocalsDefined();
 }
 
-
 //===----------------------------------------------------------------------===//
 // Divisions across relations.
 //===----------------------------------------------------------------------===//
@@ -353,8 +353,7 @@ AlignedDivisions::of(const std::vector<const BasicRelation *> &relations,
         }
       }
       unsigned d = 0;
-      while (d < out.den_.size() &&
-             !(out.den_[d] == den && out.num_[d] == num))
+      while (d < out.den_.size() && !(out.den_[d] == den && out.num_[d] == num))
         ++d;
       if (d == out.den_.size()) {
         out.num_.push_back(std::move(num));

@@ -1,4 +1,5 @@
 //===- Divisions.h - Floor-division locals across relations ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed). The one home of the bookkeeping
 // of division locals q = floor(num / den) that several algorithms need

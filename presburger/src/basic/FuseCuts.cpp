@@ -1,4 +1,5 @@
 //===- FuseCuts.cpp - Putting split polyhedra back together ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // See FuseCuts.h. Rows are compared as sorted lists of normalized rows; the
 // only arithmetic is one LP per bound that only one side of a cut has.

@@ -1,4 +1,5 @@
 //===- FuseCuts.h - Putting split polyhedra back together -------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed). Index-set splitting, loop peeling
 // and tiling leave unions whose disjuncts are one polyhedron cut by

@@ -1,4 +1,5 @@
 //===- IntegerSampling.cpp - Exact integer points of a basic relation -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The method (as in isl and MLIR, derived independently here):
 //  1. Solve the equalities over the integers: x = origin + B z, z free.
@@ -16,11 +17,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "presburger/BasicRelation.h"
-#include "solve/BasisReduction.h"
-#include "solve/DifferenceConstraints.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
+#include "solve/BasisReduction.h"
+#include "solve/DifferenceConstraints.h"
 
 #include <cassert>
 

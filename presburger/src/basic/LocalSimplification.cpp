@@ -1,7 +1,8 @@
 //===- LocalSimplification.cpp - Existential locals made simpler ----------===//
-#include "presburger/BasicRelation.h"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "basic/Divisions.h"
 #include "core/FourierMotzkin.h"
+#include "presburger/BasicRelation.h"
 #include "presburger/WorkBudget.h"
 
 #include <algorithm>

@@ -1,12 +1,13 @@
 //===- ParametricLexMin.cpp - Parametric integer programming --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/ParametricLexMin.h"
 #include "basic/Divisions.h"
-#include "solve/Tableau.h"
-#include "solve/DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Fraction.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
+#include "solve/DifferenceConstraints.h"
+#include "solve/Tableau.h"
 
 #include <cassert>
 
@@ -78,7 +79,7 @@ private:
 
 PipBranch::PipBranch(const BasicRelation &problem, unsigned numSymbols,
                      const BasicRelation &context)
-    : numSyms_(context.numVars()), context_(context), 
+    : numSyms_(context.numVars()), context_(context),
       contextSimplex_(context.equalities(), context.inequalities()) {
   unsigned n = problem.numVars() - numSymbols;
   tab_ = Matrix(0, kSym + numSyms_ + n);
@@ -234,8 +235,8 @@ bool PipBranch::contextNonEmptyWith(const std::vector<Int> &row) {
   return nonEmpty;
 }
 
-std::optional<unsigned>
-PipBranch::findContextDiv(const std::vector<Int> &num, const Int &den) const {
+std::optional<unsigned> PipBranch::findContextDiv(const std::vector<Int> &num,
+                                                  const Int &den) const {
   return findDivision(context_, num, den);
 }
 

@@ -1,6 +1,7 @@
 //===- RationalProjection.cpp - Fourier-Motzkin and bounded helpers -------===//
-#include "presburger/BasicRelation.h"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "core/FourierMotzkin.h"
+#include "presburger/BasicRelation.h"
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/ParametricLexMin.h"
@@ -128,8 +129,8 @@ BasicRelation boundExistentials(const BasicRelation &problem,
     out.addInequality(transform(problem.inequality(i)));
   // Eliminate w_rank .. w_{h-1}: full-dimensional cone directions.
   unsigned first = numFree + ce.rank;
-  out.projectOutRationally(VarKind::Range, first - problem.offset(VarKind::Range),
-                           h - ce.rank);
+  out.projectOutRationally(VarKind::Range,
+                           first - problem.offset(VarKind::Range), h - ce.rank);
   return out;
 }
 

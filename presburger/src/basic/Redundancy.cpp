@@ -1,9 +1,10 @@
 //===- Redundancy.cpp - Implicit equalities and redundant constraints -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/BasicRelation.h"
-#include "solve/DifferenceConstraints.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
+#include "solve/DifferenceConstraints.h"
 
 #include <algorithm>
 #include <cstdint>

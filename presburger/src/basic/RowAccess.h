@@ -1,4 +1,5 @@
 //===- RowAccess.h - Rewriting the rows of a basic relation -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed). The public interface of
 // BasicRelation only adds and removes constraints; the engine's own

@@ -1,4 +1,6 @@
-//===- Handles.h - The C API's handles and its exception barrier -*- C++ -*-===//
+//===- Handles.h - The C API's handles and its exception barrier -*- C++
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//-*-===//
 //
 // Internal to the C API (src/capi/). A handle is a heap-allocated C++ value
 // with the work budget its operations run under. Every exported function

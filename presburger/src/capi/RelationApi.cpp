@@ -1,4 +1,5 @@
 //===- RelationApi.cpp - The C API of presburger::Relation ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each function is one engine call inside the exception barrier (guarded,
 // Handles.h); the operands are borrowed, the result is a new handle that

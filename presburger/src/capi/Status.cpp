@@ -1,4 +1,5 @@
 //===- Status.cpp - Errors, versions and strings of the C API -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "capi/Handles.h"
 
 #include "presburger/Errors.h"
@@ -80,14 +81,22 @@ const char *presburger_version(void) { return PRESBURGER_VERSION_STRING; }
 
 const char *presburger_status_name(presburger_status status) {
   switch (status) {
-  case PRESBURGER_OK: return "ok";
-  case PRESBURGER_PARSE_ERROR: return "parse error";
-  case PRESBURGER_SPACE_ERROR: return "space error";
-  case PRESBURGER_INVALID_ARGUMENT: return "invalid argument";
-  case PRESBURGER_UNBOUNDED: return "unbounded";
-  case PRESBURGER_LIMIT_EXCEEDED: return "work budget exceeded";
-  case PRESBURGER_OUT_OF_MEMORY: return "out of memory";
-  case PRESBURGER_INTERNAL_ERROR: return "internal error";
+  case PRESBURGER_OK:
+    return "ok";
+  case PRESBURGER_PARSE_ERROR:
+    return "parse error";
+  case PRESBURGER_SPACE_ERROR:
+    return "space error";
+  case PRESBURGER_INVALID_ARGUMENT:
+    return "invalid argument";
+  case PRESBURGER_UNBOUNDED:
+    return "unbounded";
+  case PRESBURGER_LIMIT_EXCEEDED:
+    return "work budget exceeded";
+  case PRESBURGER_OUT_OF_MEMORY:
+    return "out of memory";
+  case PRESBURGER_INTERNAL_ERROR:
+    return "internal error";
   }
   return "unknown status";
 }

@@ -1,4 +1,5 @@
 //===- UnionRelationApi.cpp - The C API of presburger::UnionRelation ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // As RelationApi.cpp: one engine call per function inside the exception
 // barrier (guarded, Handles.h), operands borrowed, results new handles with
@@ -117,12 +118,12 @@ presburger_union_relation *
 presburger_union_relation_from_relation(const presburger_relation *rel,
                                         presburger_error *error) {
   uint64_t units = rel ? rel->budget : 0;
-  return guarded(error, units, (presburger_union_relation *)nullptr, [&] {
-    return newHandle(UnionRelation(valueOf(rel)), units);
-  });
+  return guarded(error, units, (presburger_union_relation *)nullptr,
+                 [&] { return newHandle(UnionRelation(valueOf(rel)), units); });
 }
 
-size_t presburger_union_relation_num_pieces(const presburger_union_relation *u) {
+size_t
+presburger_union_relation_num_pieces(const presburger_union_relation *u) {
   return u ? u->value.numPieces() : 0;
 }
 

@@ -1,4 +1,5 @@
 //===- FourierMotzkin.cpp - One Fourier-Motzkin elimination ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "core/FourierMotzkin.h"
 #include "core/Rows.h"
 

@@ -1,4 +1,5 @@
 //===- FourierMotzkin.h - One Fourier-Motzkin elimination -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed). The engine's one Fourier-Motzkin
 // step: every lower bound of a variable combined with every upper bound

@@ -1,4 +1,5 @@
 //===- Int.cpp - Slow paths of the transprecision integer -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Everything here runs only when a value does not fit in int64 or an int64
 // operation overflowed. Results are normalised back to the small form
@@ -97,7 +98,9 @@ Int::Int(unsigned long long v) : small_(0), big_(nullptr) {
     detail::BigIntBox::assign(*this, BigInt(v));
 }
 
-void Int::copyBigFrom(const Int &o) { big_ = new detail::BigIntBox{o.big_->value}; }
+void Int::copyBigFrom(const Int &o) {
+  big_ = new detail::BigIntBox{o.big_->value};
+}
 
 void Int::assignSlow(const Int &o) {
   if (o.big_) {
@@ -184,7 +187,8 @@ Int gcd(const Int &a, const Int &b) {
   if (small && small->getSmall() != kMin) {
     const Int &big = small == &a ? b : a;
     int64_t s = small->getSmall();
-    uint64_t m = s < 0 ? 0 - static_cast<uint64_t>(s) : static_cast<uint64_t>(s);
+    uint64_t m =
+        s < 0 ? 0 - static_cast<uint64_t>(s) : static_cast<uint64_t>(s);
     BigInt r = detail::BigIntBox::of(big) % m; // |r| < m <= INT64_MAX.
     return Int(gcdSmall(s, static_cast<int64_t>(abs(r))));
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/LinearAlgebra.h"
 #include "core/Rows.h"
 #include "presburger/Errors.h"

@@ -1,4 +1,5 @@
 //===- Rows.h - Small operations on constraint rows -------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed). A constraint row is
 // [coefficients | constant]: `row >= 0` or `row == 0`. These are the row

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/Space.h"
 #include "presburger/Errors.h"
 
@@ -7,8 +8,8 @@ namespace presburger {
 
 Tuple Tuple::nested(std::string name, Tuple domain, Tuple range) {
   Tuple t(std::move(name), domain.numDims() + range.numDims());
-  t.nested_ = std::make_shared<const std::pair<Tuple, Tuple>>(
-      std::move(domain), std::move(range));
+  t.nested_ = std::make_shared<const std::pair<Tuple, Tuple>>(std::move(domain),
+                                                              std::move(range));
   return t;
 }
 
@@ -224,7 +225,8 @@ Space Space::unwrapped() const {
   if (!isSet() || !d_->range.isNested())
     throw SpaceError("unwrap of a space that is not a wrapped relation: " +
                      toString());
-  return relation(d_->params, d_->range.nestedDomain(), d_->range.nestedRange());
+  return relation(d_->params, d_->range.nestedDomain(),
+                  d_->range.nestedRange());
 }
 
 std::string tupleToString(const Tuple &t) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/WorkBudget.h"
 #include "presburger/Errors.h"
 
@@ -12,8 +13,7 @@ WorkBudget::Scope::Scope(uint64_t limit) {
   savedLimit_ = s.limit;
   savedDepth_ = s.inScope ? 1 : 0;
   // An inner scope may not grant more than what is left of the outer one.
-  uint64_t left = s.inScope ? (s.limit > s.used ? s.limit - s.used : 0)
-                            : limit;
+  uint64_t left = s.inScope ? (s.limit > s.used ? s.limit - s.used : 0) : limit;
   s.limit = std::min(limit, left);
   s.used = 0;
   s.inScope = true;

@@ -1,4 +1,5 @@
 //===- Closure.cpp - Transitive closure and powers of relations -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // docs/algorithms/closure.md describes the method; Closure.h its contract.
 //
@@ -44,7 +45,8 @@ std::vector<BasicRelation> stepKinds(const Relation &r) {
 ///              δ_i in k_i·S_i, k_i >= 0, k + shift >= 1 }
 /// where k_i·S_i is the step kind S_i with its constant column scaled by
 /// k_i (its locals become plain existentials).
-Relation pathRelation(const Relation &r, const std::vector<BasicRelation> &steps,
+Relation pathRelation(const Relation &r,
+                      const std::vector<BasicRelation> &steps,
                       const std::string &k, int shift) {
   std::vector<std::string> params = r.space().paramNames();
   params.push_back(k);
@@ -109,8 +111,9 @@ Relation pathRelation(const Relation &r, const std::vector<BasicRelation> &steps
     p.addEquality(eq);
   }
   p.simplifyLocals();
-  return Relation(std::move(p)).intersectDomain(r.domain()).intersectRange(
-      r.range());
+  return Relation(std::move(p))
+      .intersectDomain(r.domain())
+      .intersectRange(r.range());
 }
 
 /// A parameter name that neither `params` nor `also` uses.
@@ -251,8 +254,8 @@ UnionClosureResult transitiveClosure(const UnionRelation &u) {
         if (!c[m][j])
           continue;
         Relation via = into.applyRange(*c[m][j]);
-        next[i][j] = next[i][j] ? next[i][j]->unite(via).coalesce()
-                                : via.coalesce();
+        next[i][j] =
+            next[i][j] ? next[i][j]->unite(via).coalesce() : via.coalesce();
       }
     }
     for (size_t j = 0; j < s; ++j)
@@ -309,8 +312,7 @@ ClosureResult power(const Relation &r, const std::string &k) {
     throw InvalidArgument("the power's parameter '" + k +
                           "' is a parameter of the relation already");
   if (!r.isRelation())
-    throw SpaceError("the power needs a relation, not " +
-                     r.space().toString());
+    throw SpaceError("the power needs a relation, not " + r.space().toString());
   std::vector<std::string> withK = params;
   withK.push_back(k);
   Relation one = r;

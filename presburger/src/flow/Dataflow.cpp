@@ -1,4 +1,5 @@
 //===- Dataflow.cpp - Exact (value-based) dataflow analysis ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The analysis works on tagged sinks t = [r -> e] (an instance and one
 // element it reads), with their times S(t) = S(r):
@@ -103,8 +104,8 @@ Flow computeFlow(const AccessInfo &info) {
   // one writer's candidates each), then the latest of those.
   UnionRelation perWriter(params);
   for (const Relation &piece : definite.pieces())
-    perWriter = perWriter.unite(
-        UnionRelation(piece).applyRange(schedule).lexmax());
+    perWriter =
+        perWriter.unite(UnionRelation(piece).applyRange(schedule).lexmax());
   const UnionRelation last = perWriter.lexmax();
   const UnionRelation lastMust =
       mustC.intersect(last.applyRange(schedule.reverse()));
@@ -117,8 +118,8 @@ Flow computeFlow(const AccessInfo &info) {
   const UnionRelation mustT =
       lastMust.intersectDomain(tagged.subtract(mayAfterLast.domain()));
   const UnionRelation undefined = tagged.subtract(last.domain());
-  const UnionRelation mayT = lastMust.unite(mayAfterLast)
-                                 .unite(mayC.intersectDomain(undefined));
+  const UnionRelation mayT =
+      lastMust.unite(mayAfterLast).unite(mayC.intersectDomain(undefined));
   Flow f;
   // Not coalesced: with divisions (wrapping allocations, strides) that can
   // cost more than the analysis; callers coalesce what they print.

@@ -1,12 +1,13 @@
 //===- AffineHull.cpp - Affine hulls of relations -------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // isl's isl_map_affine_hull:
 //  1. For each disjunct (without the divisions only their own definitions
 //     constrain), the affine hull of its integer points over all its
 //     columns, locals included (integerAffineHull, IntegerAffineHull.h,
 //     grows a set of integer points until no integer point of the disjunct
-//     lies off one of their equalities). Divisions these equalities fix with a unit
-//     coefficient are substituted away; then only the equalities are kept.
+//     lies off one of their equalities). Divisions these equalities fix with a
+//     unit coefficient are substituted away; then only the equalities are kept.
 //  2. The locals are projected out of these equalities as a lattice: what
 //     remains are equalities on the other columns plus congruences
 //     "e(x) = 0 mod m", each written in a canonical form with a new
@@ -127,7 +128,8 @@ void dropImpliedStrides(
 /// that two disjuncts with the same congruence share one division whatever
 /// their own definitions were. The result holds only those equalities; its
 /// divisions have definitions and no defining constraints.
-BasicRelation projectLocals(const Space &space, unsigned nl, const Matrix &eqs) {
+BasicRelation projectLocals(const Space &space, unsigned nl,
+                            const Matrix &eqs) {
   unsigned base = space.offset(VarKind::Local);
   unsigned rows = eqs.numRows();
   // Each equality: its variable part (with the constant) and its local

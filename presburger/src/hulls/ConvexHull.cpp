@@ -1,4 +1,5 @@
 //===- ConvexHull.cpp - Convex and polyhedral hulls of relations ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // isl's isl_map_convex_hull, step by step:
 //  0. A union that coalesces to one disjunct is replaced by it.

@@ -1,4 +1,5 @@
 //===- ConvexHullRational.cpp - Convex hulls of rational polyhedra --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The closed convex hull of a finite union of rational polyhedra, the core
 // of Relation::convexHull. The structure follows isl's isl_convex_hull.c
@@ -387,7 +388,8 @@ Matrix facetRidges(const std::vector<RatPoly> &pieces, unsigned n, ConstRow f) {
   std::vector<RatPoly> face;
   for (const RatPoly &p : pieces)
     face.push_back(sub->down(p));
-  std::optional<RatPoly> h = hullRec(std::move(face), n - 1, HullMethod::Wrapping);
+  std::optional<RatPoly> h =
+      hullRec(std::move(face), n - 1, HullMethod::Wrapping);
   if (!h)
     return out;
   for (unsigned k = 0; k < h->ineqs.numRows(); ++k)
@@ -626,8 +628,7 @@ RowVec initialFacet(const std::vector<RatPoly> &pieces, unsigned n) {
     for (unsigned k = 0; k < eqs.numRows() && pick < 0; ++k) {
       unsigned p = 0, q = 0;
       Int det;
-      if (independentPair(ConstRow(c).first(n), eqs.row(k).first(n), p, q,
-                          det))
+      if (independentPair(ConstRow(c).first(n), eqs.row(k).first(n), p, q, det))
         pick = int(k);
     }
     if (pick < 0)
@@ -688,8 +689,8 @@ RatPoly wrapHull(const std::vector<RatPoly> &pieces, unsigned n) {
 /// a valid direction s as the new homogenizing coordinate both become
 /// polytopes; their hull is mapped back. nullopt when no such direction
 /// exists.
-std::optional<std::optional<RatPoly>> pointedHull(const RatPoly &p,
-                                                  const RatPoly &q, unsigned n) {
+std::optional<std::optional<RatPoly>>
+pointedHull(const RatPoly &p, const RatPoly &q, unsigned n) {
   std::optional<RowVec> s = validDirection(p, q);
   if (!s)
     return std::nullopt;
@@ -751,7 +752,8 @@ std::optional<std::optional<RatPoly>> pointedHull(const RatPoly &p,
 }
 
 /// The hull of two non-empty pieces, at least one of them unbounded.
-std::optional<RatPoly> hullPair(const RatPoly &p, const RatPoly &q, unsigned n) {
+std::optional<RatPoly> hullPair(const RatPoly &p, const RatPoly &q,
+                                unsigned n) {
   std::vector<RatPoly> pair{p, q};
   // A lower-dimensional pair, or two bounded pieces: the general case copes.
   if (rationalAffineHull(pair, n).numRows() != 0 ||

@@ -1,4 +1,5 @@
 //===- ConvexHullRational.h - Convex hull of rational polyhedra -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed).
 //

@@ -1,4 +1,5 @@
 //===- DimBounds.cpp - Exact integer range of one variable ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // For the variable in column `col` (every other variable existential):
 //  - the minimum: when some non-empty disjunct is rationally unbounded

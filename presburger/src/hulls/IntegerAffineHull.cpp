@@ -1,7 +1,8 @@
 //===- IntegerAffineHull.cpp - Affine hull of integer points --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "hulls/IntegerAffineHull.h"
-#include "hulls/RationalPolyhedron.h"
 #include "core/Rows.h"
+#include "hulls/RationalPolyhedron.h"
 #include "solve/DifferenceConstraints.h"
 
 #include "presburger/LinearAlgebra.h"

@@ -1,4 +1,5 @@
 //===- IntegerAffineHull.h - Affine hull of integer points ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed).
 //

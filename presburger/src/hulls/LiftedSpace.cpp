@@ -1,4 +1,5 @@
 //===- LiftedSpace.cpp - Disjuncts over common divisions ------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "hulls/LiftedSpace.h"
 #include "basic/Divisions.h"
 #include "basic/RowAccess.h"

@@ -1,4 +1,5 @@
 //===- LiftedSpace.h - Disjuncts over common divisions ----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed). The convex, simple and affine
 // hulls see a union in its lifted space: every disjunct gets the same list

@@ -1,4 +1,5 @@
 //===- RationalPolyhedron.cpp - Polyhedra over the rationals --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "hulls/RationalPolyhedron.h"
 #include "core/Rows.h"
 
@@ -197,8 +198,7 @@ public:
     if (!restart())
       return false;
     for (unsigned remaining = count_; remaining > 0; --remaining) {
-      WorkBudget::charge(uint64_t(eqs_.size() + ineqs_.size() + 1) *
-                         (n_ + 1));
+      WorkBudget::charge(uint64_t(eqs_.size() + ineqs_.size() + 1) * (n_ + 1));
       if (std::optional<bool> gauss = eliminateByEquality()) {
         if (!*gauss)
           return false;

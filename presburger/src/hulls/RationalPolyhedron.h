@@ -1,4 +1,5 @@
 //===- RationalPolyhedron.h - Polyhedra over the rationals ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed). The hulls compute with rational
 // polyhedra {x in Q^n : E x + e = 0, A x + a >= 0} and exact rational

@@ -1,4 +1,5 @@
 //===- RemoveDivs.cpp - Dropping locals by rational elimination -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // isl's isl_map_remove_divs: every local (division or plain existential) of
 // every disjunct is eliminated as if it were rational, by Gaussian

@@ -1,4 +1,5 @@
 //===- SimpleHull.cpp - Hulls made of translates of given constraints -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // isl's isl_map_simple_hull: with the divisions aligned (the lifted space)
 // and each disjunct given the equalities of its integer affine hull, every
@@ -11,8 +12,8 @@
 // so it is looser than the convex hull.
 //
 //===----------------------------------------------------------------------===//
-#include "basic/FuseCuts.h"
 #include "basic/Divisions.h"
+#include "basic/FuseCuts.h"
 #include "hulls/LiftedSpace.h"
 #include "hulls/RationalPolyhedron.h"
 #include "solve/DifferenceConstraints.h"

@@ -1,4 +1,5 @@
 //===- UnionHulls.cpp - Hulls of union relations, piece by piece ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/UnionRelation.h"
 #include "presburger/WorkBudget.h"
 

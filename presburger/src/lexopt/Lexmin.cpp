@@ -1,10 +1,11 @@
 //===- Lexmin.cpp - Lexicographic minimum and maximum of relations --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "basic/FuseCuts.h"
 #include "presburger/Errors.h"
 #include "presburger/ParametricLexMin.h"
 #include "presburger/Relation.h"
-#include "presburger/UnionRelation.h"
 #include "presburger/Simplex.h"
+#include "presburger/UnionRelation.h"
 #include "presburger/WorkBudget.h"
 
 #include <algorithm>
@@ -130,9 +131,9 @@ Relation pointOptimumRelation(const Space &space, const PointOptimum &p) {
 /// where each lands), and the context and problem handed to
 /// parametricLexMin.
 struct LexOptProblem {
-  unsigned numSymbols = 0; // Parameters and domain.
+  unsigned numSymbols = 0;   // Parameters and domain.
   unsigned contextWidth = 0; // Symbols plus the divisions of symbols.
-  unsigned numOrdered = 0; // Optimized variables: range and promoted locals.
+  unsigned numOrdered = 0;   // Optimized variables: range and promoted locals.
   /// Problem variable (after the context columns) of each range dimension.
   std::vector<unsigned> rangeVar;
   BasicRelation context, problem;
@@ -276,8 +277,8 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   LexOptProblem lp = buildLexOptProblem(b, maximize);
   if (!lp.context.normalize())
     return Relation(space);
-  LexMinResult res = parametricLexMin(lp.problem, lp.contextWidth, lp.context,
-                                      lp.numOrdered);
+  LexMinResult res =
+      parametricLexMin(lp.problem, lp.contextWidth, lp.context, lp.numOrdered);
   if (res.unbounded)
     throw UnboundedError(std::string(maximize ? "lexmax" : "lexmin") +
                          " is unbounded: a range dimension has no " +
@@ -387,12 +388,11 @@ Relation lexOpt(const Relation &r, bool maximize) {
   }
   // Across disjuncts: drop the images beaten by another candidate.
   Space rangeSpace = r.isSet() ? r.space() : r.space().rangeSpace();
-  Relation candidates = r.isSet()
-                            ? Relation::universeBetween(
-                                  Space::set(r.space().paramNames(), Tuple()),
-                                  r.space())
-                                  .intersectRange(all)
-                            : all;
+  Relation candidates =
+      r.isSet() ? Relation::universeBetween(
+                      Space::set(r.space().paramNames(), Tuple()), r.space())
+                      .intersectRange(all)
+                : all;
   Relation order = Relation::lexOrder(rangeSpace, rangeSpace,
                                       maximize ? LexOrder::GT : LexOrder::LT);
   Relation beaten = candidates.intersect(candidates.applyRange(order));

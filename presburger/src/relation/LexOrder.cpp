@@ -1,4 +1,5 @@
 //===- LexOrder.cpp - Lexicographic order relations -----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/Errors.h"
 #include "presburger/Relation.h"
 #include "presburger/WorkBudget.h"
@@ -10,7 +11,8 @@ Relation Relation::lexOrder(const Space &dom, const Space &ran, LexOrder op) {
     throw SpaceError("lexicographic order needs two set spaces");
   if (dom.numRange() != ran.numRange())
     throw SpaceError("lexicographic order between tuples of different "
-                     "arities: " + dom.toString() + " and " + ran.toString());
+                     "arities: " +
+                     dom.toString() + " and " + ran.toString());
   Space space = Space::relation(mergeParams(dom.paramNames(), ran.paramNames()),
                                 dom.setTuple(), ran.setTuple());
   unsigned n = dom.numRange();

@@ -1,10 +1,11 @@
 //===- Relation.cpp - Unions of basic relations: building and testing ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/Relation.h"
-#include "relation/SpaceChecks.h"
-#include "solve/DifferenceConstraints.h"
 #include "presburger/Errors.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
+#include "relation/SpaceChecks.h"
+#include "solve/DifferenceConstraints.h"
 
 #include <algorithm>
 
@@ -57,7 +58,6 @@ void Relation::addDisjunct(BasicRelation b) {
   b.setSpace(space_);
   disjuncts_.push_back(std::move(b));
 }
-
 
 Relation Relation::unite(const Relation &other) const {
   Relation a = *this, b = other;

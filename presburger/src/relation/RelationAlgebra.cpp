@@ -1,4 +1,5 @@
 //===- RelationAlgebra.cpp - Composition, products, projection ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every operation here is built the same way: a destination basic relation
 // in the result space, optionally with extra leading locals for the tuples
@@ -128,9 +129,9 @@ Relation Relation::identity(const Space &setSpace) {
 Relation Relation::universeBetween(const Space &dom, const Space &ran) {
   if (!dom.isSet() || !ran.isSet())
     throw SpaceError("a universal relation needs two set spaces");
-  return universe(Space::relation(mergeParams(dom.paramNames(),
-                                              ran.paramNames()),
-                                  dom.setTuple(), ran.setTuple()));
+  return universe(
+      Space::relation(mergeParams(dom.paramNames(), ran.paramNames()),
+                      dom.setTuple(), ran.setTuple()));
 }
 
 Relation Relation::reverse() const {
@@ -149,8 +150,8 @@ Relation Relation::domain() const {
   requireRelation(*this, "domain");
   Space space = space_.domainSpace();
   Layout l(space);
-  auto map = paramsThen(numParams(),
-                        concat(run(l.ran, numDomain()), run(l.loc, numRange())));
+  auto map = paramsThen(
+      numParams(), concat(run(l.ran, numDomain()), run(l.loc, numRange())));
   return combine(*this, nullptr, space, numRange(), map, {});
 }
 
@@ -159,8 +160,8 @@ Relation Relation::range() const {
   requireRelation(*this, "range");
   Space space = space_.rangeSpace();
   Layout l(space);
-  auto map = paramsThen(numParams(),
-                        concat(run(l.loc, numDomain()), run(l.ran, numRange())));
+  auto map = paramsThen(
+      numParams(), concat(run(l.loc, numDomain()), run(l.ran, numRange())));
   return combine(*this, nullptr, space, numDomain(), map, {});
 }
 
@@ -212,7 +213,8 @@ Relation Relation::deltas() const {
   for (const BasicRelation &x : disjuncts_) {
     BasicRelation dst(space);
     dst.insertVars(VarKind::Local, 0, 2 * n);
-    auto map = paramsThen(numParams(), concat(run(l.loc, n), run(l.loc + n, n)));
+    auto map =
+        paramsThen(numParams(), concat(run(l.loc, n), run(l.loc + n, n)));
     dst.appendMapped(x, map);
     for (unsigned i = 0; i < n; ++i) {
       // d_i = y_i - x_i
@@ -236,7 +238,8 @@ Relation Relation::intersectDomain(const Relation &set) const {
   requireSameTuple(r.space_.domainTuple(), s.space_.setTuple(),
                    "intersect_domain");
   Layout l(r.space_);
-  auto mapR = paramsThen(r.numParams(), run(l.dom, r.numDomain() + r.numRange()));
+  auto mapR =
+      paramsThen(r.numParams(), run(l.dom, r.numDomain() + r.numRange()));
   auto mapS = paramsThen(r.numParams(), run(l.dom, r.numDomain()));
   return combine(r, &s, r.space_, 0, mapR, mapS);
 }
@@ -249,7 +252,8 @@ Relation Relation::intersectRange(const Relation &set) const {
   requireSameTuple(r.space_.rangeTuple(), s.space_.setTuple(),
                    "intersect_range");
   Layout l(r.space_);
-  auto mapR = paramsThen(r.numParams(), run(l.dom, r.numDomain() + r.numRange()));
+  auto mapR =
+      paramsThen(r.numParams(), run(l.dom, r.numDomain() + r.numRange()));
   auto mapS = paramsThen(r.numParams(), run(l.ran, r.numRange()));
   return combine(r, &s, r.space_, 0, mapR, mapS);
 }
@@ -262,7 +266,8 @@ Relation Relation::intersectParams(const Relation &params) const {
   auto [r, p] = aligned(*this, params);
   Layout l(r.space_);
   auto mapP = paramsThen(r.numParams(), {});
-  auto mapR = paramsThen(r.numParams(), run(l.dom, r.numDomain() + r.numRange()));
+  auto mapR =
+      paramsThen(r.numParams(), run(l.dom, r.numDomain() + r.numRange()));
   return combine(p, &r, r.space_, 0, mapP, mapR);
 }
 
@@ -270,12 +275,13 @@ Relation Relation::product(const Relation &other) const {
   WorkBudget::Operation op;
   auto [a, b] = aligned(*this, other);
   if (a.isSet() && b.isSet()) {
-    Space space = Space::set(a.space_.paramNames(),
-                             Tuple::nested("", a.space_.setTuple(),
-                                           b.space_.setTuple()));
+    Space space =
+        Space::set(a.space_.paramNames(),
+                   Tuple::nested("", a.space_.setTuple(), b.space_.setTuple()));
     Layout l(space);
     auto mapA = paramsThen(a.numParams(), run(l.ran, a.numRange()));
-    auto mapB = paramsThen(a.numParams(), run(l.ran + a.numRange(), b.numRange()));
+    auto mapB =
+        paramsThen(a.numParams(), run(l.ran + a.numRange(), b.numRange()));
     return combine(a, &b, space, 0, mapA, mapB);
   }
   requireRelation(a, "product");
@@ -307,7 +313,8 @@ Relation Relation::domainProduct(const Relation &other) const {
   Layout l(space);
   unsigned nA = a.numDomain(), nB = a.numRange(), nC = b.numDomain();
   auto mapA = paramsThen(a.numParams(), concat(run(l.dom, nA), run(l.ran, nB)));
-  auto mapB = paramsThen(a.numParams(), concat(run(l.dom + nA, nC), run(l.ran, nB)));
+  auto mapB =
+      paramsThen(a.numParams(), concat(run(l.dom + nA, nC), run(l.ran, nB)));
   return combine(a, &b, space, 0, mapA, mapB);
 }
 
@@ -324,7 +331,8 @@ Relation Relation::rangeProduct(const Relation &other) const {
   Layout l(space);
   unsigned nA = a.numDomain(), nB = a.numRange(), nC = b.numRange();
   auto mapA = paramsThen(a.numParams(), concat(run(l.dom, nA), run(l.ran, nB)));
-  auto mapB = paramsThen(a.numParams(), concat(run(l.dom, nA), run(l.ran + nB, nC)));
+  auto mapB =
+      paramsThen(a.numParams(), concat(run(l.dom, nA), run(l.ran + nB, nC)));
   return combine(a, &b, space, 0, mapA, mapB);
 }
 
@@ -446,8 +454,10 @@ Relation Relation::moveDims(VarKind dst, unsigned dstPos, VarKind src,
   if (srcPos + n > space_.numVars(src))
     throw InvalidArgument("move_dims: source past the end");
   // Old order of the dimension columns, then the moved block reinserted.
-  std::vector<unsigned> domCols = run(space_.offset(VarKind::Domain), numDomain());
-  std::vector<unsigned> ranCols = run(space_.offset(VarKind::Range), numRange());
+  std::vector<unsigned> domCols =
+      run(space_.offset(VarKind::Domain), numDomain());
+  std::vector<unsigned> ranCols =
+      run(space_.offset(VarKind::Range), numRange());
   std::vector<unsigned> &from = src == VarKind::Domain ? domCols : ranCols;
   std::vector<unsigned> block(from.begin() + srcPos, from.begin() + srcPos + n);
   from.erase(from.begin() + srcPos, from.begin() + srcPos + n);

@@ -1,4 +1,5 @@
 //===- SpaceChecks.h - Operands that must share a space ---------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed).
 //

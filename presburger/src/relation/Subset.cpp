@@ -1,4 +1,5 @@
 //===- Subset.cpp - Subset, equality, disjointness and covering ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The engine's containment tests. Relation::isSubsetOf tries a cheap
 // sufficient test (each disjunct inside one disjunct of the other) and a

@@ -1,4 +1,5 @@
 //===- Subset.h - Whether a basic relation is covered by pieces -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed). Relation::isSubsetOf answers for
 // relations; coveredByPieces is the same question for one basic relation and

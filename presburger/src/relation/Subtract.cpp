@@ -1,4 +1,5 @@
 //===- Subtract.cpp - Difference and complement of relations --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // s minus t for basic relations: t's divisions are brought into s, then s
 // is split along t's constraints, one piece per constraint (the part where

@@ -1,4 +1,5 @@
 //===- UnionAlgebra.cpp - Relation algebra over union relations -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/Errors.h"
 #include "presburger/UnionRelation.h"
 #include "presburger/WorkBudget.h"
@@ -9,8 +10,8 @@ namespace {
 
 /// Applies `f` to every pair of pieces for which `fits` holds.
 template <typename Fits, typename F>
-UnionRelation pairwise(const UnionRelation &a, const UnionRelation &b, Fits fits,
-                       F f) {
+UnionRelation pairwise(const UnionRelation &a, const UnionRelation &b,
+                       Fits fits, F f) {
   UnionRelation x = a, y = b;
   alignParams(x, y);
   UnionRelation out(x.paramNames());
@@ -130,7 +131,9 @@ UnionRelation UnionRelation::intersectDomain(const UnionRelation &set) const {
       [](const Relation &r, const Relation &s) {
         return r.space().domainTuple() == s.space().setTuple();
       },
-      [](const Relation &r, const Relation &s) { return r.intersectDomain(s); });
+      [](const Relation &r, const Relation &s) {
+        return r.intersectDomain(s);
+      });
 }
 
 UnionRelation UnionRelation::intersectRange(const UnionRelation &set) const {
@@ -216,7 +219,9 @@ UnionRelation UnionRelation::lexOrderTo(const UnionRelation &other,
         return bothRelations(p, q) &&
                p.space().rangeTuple() == q.space().rangeTuple();
       },
-      [op](const Relation &p, const Relation &q) { return p.lexOrderTo(q, op); });
+      [op](const Relation &p, const Relation &q) {
+        return p.lexOrderTo(q, op);
+      });
 }
 
 bool UnionRelation::isSingleValued() const {

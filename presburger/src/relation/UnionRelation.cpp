@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/UnionRelation.h"
 #include "presburger/Errors.h"
 #include "presburger/WorkBudget.h"

@@ -1,4 +1,5 @@
 //===- Coalesce.cpp - Fewer disjuncts, the same points --------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The driver of Relation::coalesce: the disjuncts are simplified
 // (DisjunctPreparation.h), the split polyhedra among them fused
@@ -169,7 +170,8 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
     }
   }
   for (auto &[la, lb] : attempts) {
-    PairOutcome o = coalescePair(pa.orig, pb.orig, std::move(la), std::move(lb));
+    PairOutcome o =
+        coalescePair(pa.orig, pb.orig, std::move(la), std::move(lb));
     switch (o.change) {
     case PairChange::None:
       loose = loose || o.looseHint;
@@ -191,7 +193,7 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
 }
 
 PairChange coalescePieces(const Piece &pa, const Piece &pb,
-                        BasicRelation &fused) {
+                          BasicRelation &fused) {
   bool loose = false;
   PairChange c = coalesceForms(pa, pb, pa.work(), pb.work(), fused, loose);
   if (c != PairChange::None || !loose)
@@ -199,8 +201,8 @@ PairChange coalescePieces(const Piece &pa, const Piece &pb,
   const std::optional<BasicRelation> &ta = pa.tight(), &tb = pb.tight();
   if (!ta && !tb)
     return c;
-  return coalesceForms(pa, pb, ta ? *ta : pa.work(), tb ? *tb : pb.work(), fused,
-                       loose);
+  return coalesceForms(pa, pb, ta ? *ta : pa.work(), tb ? *tb : pb.work(),
+                       fused, loose);
 }
 
 std::vector<BasicRelation> coalesceAll(std::vector<Piece> pieces) {

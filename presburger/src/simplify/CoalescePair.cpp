@@ -1,4 +1,5 @@
 //===- CoalescePair.cpp - Can two disjuncts be one? -----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Coalescing after Verdoolaege, "Integer Set Coalescing" (IMPACT 2015); the
 // case analysis follows the paper and isl's description of it, written anew
@@ -17,9 +18,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "simplify/CoalescePair.h"
-#include "basic/RowAccess.h"
 #include "basic/DisjunctPreparation.h"
 #include "basic/Divisions.h"
+#include "basic/RowAccess.h"
 #include "core/Rows.h"
 #include "relation/Subset.h"
 #include "solve/DifferenceConstraints.h"
@@ -58,8 +59,7 @@ struct Side {
       : rel(std::move(r)),
         graph(rel.numLocals() == 0
                   ? difference::Distances::of(rel.equalities(),
-                                              rel.inequalities(),
-                                              rel.numVars())
+                                              rel.inequalities(), rel.numVars())
                   : std::nullopt) {}
 
   /// The tableau of `rel`, built on first use (the graph often answers).
@@ -222,7 +222,8 @@ public:
   /// `a` and `b` are `origA` and `origB` over one common list of locals.
   PairCoalescer(const BasicRelation &origA, const BasicRelation &origB,
                 BasicRelation a, BasicRelation b)
-      : origA_(origA), origB_(origB), s_{Side(std::move(a)), Side(std::move(b))} {}
+      : origA_(origA),
+        origB_(origB), s_{Side(std::move(a)), Side(std::move(b))} {}
 
   using Change = PairChange;
   Change run();
@@ -290,8 +291,7 @@ bool PairCoalescer::verify(const BasicRelation &c) const {
          coveredByPieces(origA_, {&c}) && coveredByPieces(origB_, {&c});
 }
 
-void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i,
-                                  unsigned j) {
+void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i, unsigned j) {
   const BasicRelation &a = s_[i].rel, &b = s_[j].rel;
   unsigned lo = c.offset(VarKind::Local);
   for (unsigned k = 0; k < c.numLocals(); ++k) {
@@ -612,8 +612,7 @@ PairCoalescer::isRelaxedExtension(unsigned i, unsigned j,
   return fuseRelation(std::move(c), /*proven=*/false);
 }
 
-PairCoalescer::Change PairCoalescer::checkSingleAdjEq(unsigned i,
-                                                      unsigned j) {
+PairCoalescer::Change PairCoalescer::checkSingleAdjEq(unsigned i, unsigned j) {
   Side &a = s_[i], &b = s_[j];
   int k = findOf(a.ineq, Status::AdjEq);
   if (k < 0)
@@ -625,7 +624,8 @@ PairCoalescer::Change PairCoalescer::checkSingleAdjEq(unsigned i,
     if (a.ineq[l] != Status::Cut)
       continue;
     anyCut = true;
-    if (tryRelax && !b.tab().isRedundantInequality(shifted(a.rel.inequality(l), 1)))
+    if (tryRelax &&
+        !b.tab().isRedundantInequality(shifted(a.rel.inequality(l), 1)))
       tryRelax = false;
     relax.push_back(l);
   }
@@ -782,9 +782,8 @@ PairCoalescer::Change PairCoalescer::dispatch() {
 
 } // namespace
 
-PairOutcome coalescePair(const BasicRelation &origA,
-                         const BasicRelation &origB, BasicRelation a,
-                         BasicRelation b) {
+PairOutcome coalescePair(const BasicRelation &origA, const BasicRelation &origB,
+                         BasicRelation a, BasicRelation b) {
   PairCoalescer pc(origA, origB, std::move(a), std::move(b));
   PairOutcome out;
   out.change = pc.run();

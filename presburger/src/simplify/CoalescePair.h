@@ -1,4 +1,5 @@
 //===- CoalescePair.h - Can two disjuncts be one? ---------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed). The pair test of coalescing
 // (CoalescePair.cpp): each constraint of one disjunct is classified against

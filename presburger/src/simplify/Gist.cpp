@@ -1,4 +1,5 @@
 //===- Gist.cpp - Simplification of a relation inside a context -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // gist(S, C): drop every constraint of S that C (with the rest of S)
 // implies, over the integers. A constraint s of a disjunct is dropped when,
@@ -165,7 +166,8 @@ Relation Relation::gist(const Relation &context) const {
     if (contexts.size() == 1) {
       BasicRelation meet = x.intersect(contexts.front());
       BasicRelation hull = meet;
-      if (hull.detectEqualities() && hull.numEqualities() > meet.numEqualities()) {
+      if (hull.detectEqualities() &&
+          hull.numEqualities() > meet.numEqualities()) {
         BasicRelation withEqs = x;
         // Equalities over S's columns only: skip those on context locals.
         unsigned sCols = x.numVars();

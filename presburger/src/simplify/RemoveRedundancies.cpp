@@ -1,4 +1,6 @@
-//===- RemoveRedundancies.cpp - Each disjunct simplified -------------------===//
+//===- RemoveRedundancies.cpp - Each disjunct simplified
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//-------------------===//
 #include "basic/DisjunctPreparation.h"
 
 #include "presburger/Relation.h"

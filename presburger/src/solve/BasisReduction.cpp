@@ -1,4 +1,5 @@
 //===- BasisReduction.cpp - Generalized basis reduction -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The widths. For a bounded polyhedron Q and directions b_0 .. b_{n-1}, let
 //   F_i(d) = max { d.(x - y) : x, y in Q, b_j.x = b_j.y for j < i },
@@ -199,9 +200,8 @@ class Search {
 public:
   /// `tableau` holds exactly the rows of `ineqs`.
   Search(const Matrix &ineqs, Simplex tableau)
-      : ineqs_(ineqs), n_(ineqs.numColumns() - 1),
-        simplex_(std::move(tableau)), basis_(n_, n_), fixed_(0, n_ + 1),
-        row_(n_ + 1) {
+      : ineqs_(ineqs), n_(ineqs.numColumns() - 1), simplex_(std::move(tableau)),
+        basis_(n_, n_), fixed_(0, n_ + 1), row_(n_ + 1) {
     for (unsigned i = 0; i < n_; ++i)
       basis_.at(i, i) = Int(1);
   }

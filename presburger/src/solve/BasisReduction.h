@@ -1,4 +1,5 @@
 //===- BasisReduction.h - Generalized basis reduction -----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Integer sampling of a bounded polyhedron P = { x : A x + a >= 0 } by the
 // generalized basis reduction of Lovasz and Scarf, in the form of Cook,
@@ -92,8 +93,8 @@ void reduceBasis(WidthProblem &wp, Matrix &basis, unsigned level,
 /// widths can be measured); then the basis-reduction search, whose work is
 /// a few simplex optimizations per node, its branching bounded by the
 /// reduced widths. Charges the work budget.
-std::optional<std::vector<Int>> sampleBoundedByBasisReduction(
-    const Matrix &ineqs);
+std::optional<std::vector<Int>>
+sampleBoundedByBasisReduction(const Matrix &ineqs);
 /// The same with `tableau` already holding exactly the rows of `ineqs`
 /// (saves building it again).
 std::optional<std::vector<Int>>

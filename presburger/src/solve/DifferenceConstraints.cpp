@@ -1,4 +1,5 @@
 //===- DifferenceConstraints.cpp - Systems of x - y + c >= 0 --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "solve/DifferenceConstraints.h"
 
 #include <cstdint>
@@ -187,9 +188,8 @@ std::optional<bool> solve(const Matrix &eqs, const Matrix &ineqs, unsigned nv,
   return true; // Still relaxing after n passes: a negative cycle.
 }
 
-std::optional<Substituted> substituteUnitEqualities(const Matrix &eqs,
-                                                   const Matrix &ineqs,
-                                                   unsigned nv) {
+std::optional<Substituted>
+substituteUnitEqualities(const Matrix &eqs, const Matrix &ineqs, unsigned nv) {
   Matrix e = eqs;
   Substituted out{ineqs, false, {}};
   Matrix &in = out.ineqs;
@@ -262,13 +262,13 @@ std::optional<Distances> Distances::of(const Matrix &eqs, const Matrix &ineqs,
   // Normalized rows have unit coefficients, so an edge weight is the row's
   // constant and the rational and integer readings agree. Constant rows
   // (left by substitutions) add no edge; a false one makes it empty.
-  EdgeRead read = readEdges(eqs, ineqs, nv, /*unitOnly=*/true,
-                            [&](const Edge &e) {
-                              int64_t &slot = g.d_[e.from * n + e.to];
-                              if (e.w < slot)
-                                slot = e.w;
-                              return true;
-                            });
+  EdgeRead read =
+      readEdges(eqs, ineqs, nv, /*unitOnly=*/true, [&](const Edge &e) {
+        int64_t &slot = g.d_[e.from * n + e.to];
+        if (e.w < slot)
+          slot = e.w;
+        return true;
+      });
   if (read != EdgeRead::Added)
     return std::nullopt;
   int64_t *d = g.d_.data();
@@ -353,17 +353,15 @@ std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
           d(k, e.to) == kInf)
         continue;
       int64_t via;
-      if (!__builtin_add_overflow(d(e.from, k), d(k, e.to), &via) &&
-          via <= e.w)
+      if (!__builtin_add_overflow(d(e.from, k), d(k, e.to), &via) && via <= e.w)
         redundant[i] = true;
     }
   }
   return redundant;
 }
 
-std::optional<IntegerOptima> IntegerOptima::of(const Matrix &eqs,
-                                               const Matrix &ineqs,
-                                               unsigned nv) {
+std::optional<IntegerOptima>
+IntegerOptima::of(const Matrix &eqs, const Matrix &ineqs, unsigned nv) {
   std::optional<Substituted> sub = substituteUnitEqualities(eqs, ineqs, nv);
   if (!sub || sub->empty)
     return std::nullopt;

@@ -1,4 +1,5 @@
 //===- DifferenceConstraints.h - Systems of x - y + c >= 0 ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Loop bounds, triangular bounds, parametric boxes and tail guards give
 // systems whose rows each have one non-zero coefficient or two of equal
@@ -62,9 +63,8 @@ struct Substituted {
   };
   std::vector<Elimination> eliminated;
 };
-std::optional<Substituted> substituteUnitEqualities(const Matrix &eqs,
-                                                   const Matrix &ineqs,
-                                                   unsigned nv);
+std::optional<Substituted>
+substituteUnitEqualities(const Matrix &eqs, const Matrix &ineqs, unsigned nv);
 
 /// Emptiness of eqs == 0, ineqs >= 0 over the integers when substituting
 /// every equality away through a variable with coefficient +-1 (exact over
@@ -123,8 +123,8 @@ class IntegerOptima {
 public:
   /// nullopt when the substitution or the graph does not apply, or the
   /// system has no integer point.
-  static std::optional<IntegerOptima> of(const Matrix &eqs,
-                                         const Matrix &ineqs, unsigned nv);
+  static std::optional<IntegerOptima> of(const Matrix &eqs, const Matrix &ineqs,
+                                         unsigned nv);
   /// The minimum of `row` over the integer points; nullopt when `row` is
   /// not a difference row after the substitution.
   std::optional<Optimum> minimum(ConstRow row) const;

@@ -1,8 +1,9 @@
 //===- Simplex.cpp - Exact rational simplex with rollback -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/Simplex.h"
-#include "solve/Tableau.h"
 #include "presburger/Errors.h"
 #include "presburger/WorkBudget.h"
+#include "solve/Tableau.h"
 
 #include <cassert>
 #include <climits>
@@ -142,8 +143,7 @@ std::optional<unsigned> Simplex::findPivotColumn(unsigned row, bool up) const {
 }
 
 std::optional<unsigned>
-Simplex::findBlockingRowForColumn(unsigned col, bool colUp,
-                                  int skipRow) const {
+Simplex::findBlockingRowForColumn(unsigned col, bool colUp, int skipRow) const {
   std::optional<unsigned> best;
   for (unsigned i = 0; i < tab_.numRows(); ++i) {
     if (int(i) == skipRow || !isRestrictedRow(i))
@@ -159,8 +159,8 @@ Simplex::findBlockingRowForColumn(unsigned col, bool colUp,
     // Ratio const_i / |b_i| against the best so far.
     const Int &bb = tab_.at(*best, col);
     int cmp = compare(tab_.at(i, 1) * abs(bb), tab_.at(*best, 1) * abs(b));
-    if (cmp < 0 || (cmp == 0 && blandKey(rowUnknown_[i]) <
-                                    blandKey(rowUnknown_[*best])))
+    if (cmp < 0 ||
+        (cmp == 0 && blandKey(rowUnknown_[i]) < blandKey(rowUnknown_[*best])))
       best = i;
   }
   return best;
@@ -200,8 +200,7 @@ bool Simplex::restoreRow(unsigned row) {
   }
 }
 
-Optimum Simplex::optimizeRow(unsigned row, bool maximize,
-                             bool stopBelowZero) {
+Optimum Simplex::optimizeRow(unsigned row, bool maximize, bool stopBelowZero) {
   int u = rowUnknown_[row];
   while (true) {
     unsigned r = unknown(u).pos;
@@ -247,9 +246,10 @@ Optimum Simplex::computeOptimum(ConstRow coeffs, bool maximize) {
   return result;
 }
 
-Optimum Simplex::computeOptimumWithMultipliers(
-    ConstRow coeffs, bool maximize, std::span<const unsigned> cons,
-    std::vector<Fraction> &multipliers) {
+Optimum
+Simplex::computeOptimumWithMultipliers(ConstRow coeffs, bool maximize,
+                                       std::span<const unsigned> cons,
+                                       std::vector<Fraction> &multipliers) {
   multipliers.assign(cons.size(), Fraction());
   if (empty_)
     return {OptimumKind::Empty, Fraction()};
@@ -478,8 +478,7 @@ std::string Simplex::toString() const {
      << " cons, empty=" << empty_ << "\n";
   for (unsigned r = 0; r < tab_.numRows(); ++r) {
     int u = rowUnknown_[r];
-    os << (u >= 0 ? "x" + std::to_string(u) : "c" + std::to_string(~u))
-       << ":";
+    os << (u >= 0 ? "x" + std::to_string(u) : "c" + std::to_string(~u)) << ":";
     for (unsigned c = 0; c < numColumns(); ++c)
       os << " " << tab_.at(r, c);
     os << "\n";

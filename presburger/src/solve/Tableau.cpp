@@ -1,4 +1,5 @@
 //===- Tableau.cpp - The arithmetic of simplex tableaux -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "solve/Tableau.h"
 
 #include "presburger/WorkBudget.h"

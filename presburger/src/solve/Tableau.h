@@ -1,4 +1,5 @@
 //===- Tableau.h - The arithmetic of simplex tableaux -----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the engine (not installed). The rational simplex (Simplex)
 // and the parametric solver (ParametricLexMin.cpp) keep their tableaux the

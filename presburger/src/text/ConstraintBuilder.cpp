@@ -1,9 +1,9 @@
 //===- ConstraintBuilder.cpp - Constraints over named variables -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/ConstraintBuilder.h"
 
 #include "presburger/Errors.h"
 #include "presburger/WorkBudget.h"
-
 
 namespace presburger {
 

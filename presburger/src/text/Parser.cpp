@@ -1,8 +1,9 @@
 //===- Parser.cpp - isl notation in: the public entry points --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/Parser.h"
 
-#include "text/ParserImpl.h"
 #include "presburger/WorkBudget.h"
+#include "text/ParserImpl.h"
 
 #include <new>
 
@@ -33,10 +34,8 @@ Parsed parseAll(std::string_view text) {
     bool isParams = body.kind == parser::BodyKind::Params;
     if ((isRel && (haveSet || haveParams)) ||
         (!isRel && !isParams && haveRelation))
-      parser::fail(body.pos,
-                   "cannot combine sets and relations in one union");
-    if ((isParams && (haveSet || haveRelation)) ||
-        (!isParams && haveParams))
+      parser::fail(body.pos, "cannot combine sets and relations in one union");
+    if ((isParams && (haveSet || haveRelation)) || (!isParams && haveParams))
       parser::fail(body.pos, "cannot combine a parameter-only set with "
                              "sets or relations in one union");
     haveSet = haveSet || (!isRel && !isParams);
@@ -50,8 +49,8 @@ Parsed parseAll(std::string_view text) {
     } catch (const ParseError &) {
       throw;
     } catch (const Error &e) {
-      parser::fail(body.pos, std::string("cannot represent this formula: ") +
-                                 e.what());
+      parser::fail(body.pos,
+                   std::string("cannot represent this formula: ") + e.what());
     } catch (const std::bad_alloc &) {
       throw;
     } catch (const std::exception &e) {

@@ -1,4 +1,5 @@
 //===- ParserImpl.h - Internals of the isl-notation reader ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The reader works in three steps, one source file each:
 //
@@ -50,16 +51,52 @@ enum class Tok : uint8_t {
   Unknown, // A character isl does not know here, or an unterminated string.
   Ident,
   Value, // A non-negative integer literal.
-  LParen, RParen, LBracket, RBracket, LBrace, RBrace,
-  Comma, Semicolon, Colon, Question, Caret,
-  Plus, Minus, Star, Percent, Slash, IntDiv, // IntDiv is `//`.
-  Arrow, // `->`
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  LBrace,
+  RBrace,
+  Comma,
+  Semicolon,
+  Colon,
+  Question,
+  Caret,
+  Plus,
+  Minus,
+  Star,
+  Percent,
+  Slash,
+  IntDiv, // IntDiv is `//`.
+  Arrow,  // `->`
   Assign, // `=` (equality in formulas, definition in tuples/exists)
-  EqEq, // `==`, not isl notation; recognized for a clear error.
-  Ne, Lt, Le, Gt, Ge, LexLt, LexLe, LexGt, LexGe,
-  And, Or, Not, // Also the spellings `&`, `&&`, `/\`, `|`, `||`, `\/`, `!`.
-  KwExists, KwImplies, KwTrue, KwFalse, KwMin, KwMax, KwFloor, KwCeil,
-  KwFloord, KwCeild, KwMod, KwRat, KwInfty, KwNaN,
+  EqEq,   // `==`, not isl notation; recognized for a clear error.
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  LexLt,
+  LexLe,
+  LexGt,
+  LexGe,
+  And,
+  Or,
+  Not, // Also the spellings `&`, `&&`, `/\`, `|`, `||`, `\/`, `!`.
+  KwExists,
+  KwImplies,
+  KwTrue,
+  KwFalse,
+  KwMin,
+  KwMax,
+  KwFloor,
+  KwCeil,
+  KwFloord,
+  KwCeild,
+  KwMod,
+  KwRat,
+  KwInfty,
+  KwNaN,
   Other, // Tokens isl has but sets never use (`:=`, a string).
 };
 
@@ -91,7 +128,18 @@ bool isPlainIdentifier(std::string_view name);
 using NodeId = uint32_t;
 constexpr NodeId kNoNode = UINT32_MAX;
 
-enum class CmpOp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge, LexLt, LexLe, LexGt, LexGe };
+enum class CmpOp : uint8_t {
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  LexLt,
+  LexLe,
+  LexGt,
+  LexGe
+};
 
 enum class VarRole : uint8_t { Param, Dim, Exists, Div };
 
@@ -108,8 +156,8 @@ constexpr unsigned kGlobalScope = 0;
 /// `exists`.
 struct ScopeInfo {
   unsigned parent = kGlobalScope;
-  unsigned depth = 0;           // Global 0, body roots 1, exists deeper.
-  std::vector<unsigned> vars;   // Exists variables, in order.
+  unsigned depth = 0;         // Global 0, body roots 1, exists deeper.
+  std::vector<unsigned> vars; // Exists variables, in order.
 };
 
 struct ExprNode {
@@ -160,10 +208,10 @@ enum class BodyKind : uint8_t { Params, Set, Relation };
 struct BodyAst {
   SourcePos pos;
   BodyKind kind = BodyKind::Set;
-  unsigned scope = 0;          // Root scope (its variables are the dims).
-  Tuple domain, range;         // Shapes and names; dims names set.
-  std::vector<unsigned> dims;  // Variables of the dimensions, in order.
-  NodeId formula = kNoNode;    // Tuple definitions and constraints.
+  unsigned scope = 0;         // Root scope (its variables are the dims).
+  Tuple domain, range;        // Shapes and names; dims names set.
+  std::vector<unsigned> dims; // Variables of the dimensions, in order.
+  NodeId formula = kNoNode;   // Tuple definitions and constraints.
 };
 
 struct Ast {

@@ -1,4 +1,5 @@
 //===- ParserLexer.cpp - Tokens of isl notation ---------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The token set is isl's: identifiers (letters, digits, `_`, then any number
 // of primes), non-negative integer literals of any size, the operators of
@@ -22,22 +23,30 @@ struct Keyword {
 };
 
 constexpr Keyword kKeywords[] = {
-    {"exists", Tok::KwExists}, {"and", Tok::And},
-    {"or", Tok::Or},           {"implies", Tok::KwImplies},
-    {"not", Tok::Not},         {"infty", Tok::KwInfty},
-    {"infinity", Tok::KwInfty}, {"nan", Tok::KwNaN},
-    {"min", Tok::KwMin},       {"max", Tok::KwMax},
-    {"rat", Tok::KwRat},       {"true", Tok::KwTrue},
-    {"false", Tok::KwFalse},   {"ceild", Tok::KwCeild},
-    {"floord", Tok::KwFloord}, {"mod", Tok::KwMod},
-    {"ceil", Tok::KwCeil},     {"floor", Tok::KwFloor},
+    {"exists", Tok::KwExists},
+    {"and", Tok::And},
+    {"or", Tok::Or},
+    {"implies", Tok::KwImplies},
+    {"not", Tok::Not},
+    {"infty", Tok::KwInfty},
+    {"infinity", Tok::KwInfty},
+    {"nan", Tok::KwNaN},
+    {"min", Tok::KwMin},
+    {"max", Tok::KwMax},
+    {"rat", Tok::KwRat},
+    {"true", Tok::KwTrue},
+    {"false", Tok::KwFalse},
+    {"ceild", Tok::KwCeild},
+    {"floord", Tok::KwFloord},
+    {"mod", Tok::KwMod},
+    {"ceil", Tok::KwCeil},
+    {"floor", Tok::KwFloor},
 };
 
 bool equalsIgnoreCase(std::string_view a, const char *b) {
   size_t n = 0;
   for (; b[n]; ++n)
-    if (n >= a.size() ||
-        std::tolower(static_cast<unsigned char>(a[n])) != b[n])
+    if (n >= a.size() || std::tolower(static_cast<unsigned char>(a[n])) != b[n])
       return false;
   return n == a.size();
 }
@@ -159,19 +168,32 @@ private:
     }
     advance();
     switch (ch) {
-    case '(': return make(Tok::LParen, pos, "(");
-    case ')': return make(Tok::RParen, pos, ")");
-    case '[': return make(Tok::LBracket, pos, "[");
-    case ']': return make(Tok::RBracket, pos, "]");
-    case '{': return make(Tok::LBrace, pos, "{");
-    case '}': return make(Tok::RBrace, pos, "}");
-    case ',': return make(Tok::Comma, pos, ",");
-    case ';': return make(Tok::Semicolon, pos, ";");
-    case '?': return make(Tok::Question, pos, "?");
-    case '^': return make(Tok::Caret, pos, "^");
-    case '+': return make(Tok::Plus, pos, "+");
-    case '*': return make(Tok::Star, pos, "*");
-    case '%': return make(Tok::Percent, pos, "%");
+    case '(':
+      return make(Tok::LParen, pos, "(");
+    case ')':
+      return make(Tok::RParen, pos, ")");
+    case '[':
+      return make(Tok::LBracket, pos, "[");
+    case ']':
+      return make(Tok::RBracket, pos, "]");
+    case '{':
+      return make(Tok::LBrace, pos, "{");
+    case '}':
+      return make(Tok::RBrace, pos, "}");
+    case ',':
+      return make(Tok::Comma, pos, ",");
+    case ';':
+      return make(Tok::Semicolon, pos, ";");
+    case '?':
+      return make(Tok::Question, pos, "?");
+    case '^':
+      return make(Tok::Caret, pos, "^");
+    case '+':
+      return make(Tok::Plus, pos, "+");
+    case '*':
+      return make(Tok::Star, pos, "*");
+    case '%':
+      return make(Tok::Percent, pos, "%");
     case '-': {
       if (eat('>'))
         return make(Tok::Arrow, pos, "->");
@@ -254,9 +276,7 @@ private:
 
 } // namespace
 
-std::vector<Token> tokenize(std::string_view text) {
-  return Lexer(text).run();
-}
+std::vector<Token> tokenize(std::string_view text) { return Lexer(text).run(); }
 
 std::string describe(const Token &t) {
   switch (t.kind) {

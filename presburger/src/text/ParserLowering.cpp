@@ -1,4 +1,5 @@
 //===- ParserLowering.cpp - From isl formulas to relations ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One body (`S[i] : formula`) becomes a Relation in three passes:
 //
@@ -24,8 +25,8 @@
 // the division columns to their values.
 //
 //===----------------------------------------------------------------------===//
-#include "text/ParserImpl.h"
 #include "basic/Divisions.h"
+#include "text/ParserImpl.h"
 
 #include "presburger/Relation.h"
 #include "presburger/WorkBudget.h"
@@ -257,14 +258,14 @@ private:
     case CmpOp::Eq: // N = 0; not: N >= 1 or N <= -1
       if (!neg)
         return mkAtom(d, 1, Int(0), true, pos);
-      return mkOr({mkAtom(d, 1, -one, false, pos),
-                   mkAtom(d, -1, -one, false, pos)},
-                  pos);
+      return mkOr(
+          {mkAtom(d, 1, -one, false, pos), mkAtom(d, -1, -one, false, pos)},
+          pos);
     case CmpOp::Ne: // N >= den or N <= -den; not: |N| <= den - 1
       if (!neg)
-        return mkOr({mkAtom(d, 1, -den, false, pos),
-                     mkAtom(d, -1, -den, false, pos)},
-                    pos);
+        return mkOr(
+            {mkAtom(d, 1, -den, false, pos), mkAtom(d, -1, -den, false, pos)},
+            pos);
       return mkAnd({mkAtom(d, 1, den - one, false, pos),
                     mkAtom(d, -1, den - one, false, pos)},
                    pos);
@@ -283,23 +284,33 @@ private:
 
   static CmpOp negateOp(CmpOp op) {
     switch (op) {
-    case CmpOp::Eq: return CmpOp::Ne;
-    case CmpOp::Ne: return CmpOp::Eq;
-    case CmpOp::Lt: return CmpOp::Ge;
-    case CmpOp::Le: return CmpOp::Gt;
-    case CmpOp::Gt: return CmpOp::Le;
-    case CmpOp::Ge: return CmpOp::Lt;
-    case CmpOp::LexLt: return CmpOp::LexGe;
-    case CmpOp::LexLe: return CmpOp::LexGt;
-    case CmpOp::LexGt: return CmpOp::LexLe;
-    case CmpOp::LexGe: return CmpOp::LexLt;
+    case CmpOp::Eq:
+      return CmpOp::Ne;
+    case CmpOp::Ne:
+      return CmpOp::Eq;
+    case CmpOp::Lt:
+      return CmpOp::Ge;
+    case CmpOp::Le:
+      return CmpOp::Gt;
+    case CmpOp::Gt:
+      return CmpOp::Le;
+    case CmpOp::Ge:
+      return CmpOp::Lt;
+    case CmpOp::LexLt:
+      return CmpOp::LexGe;
+    case CmpOp::LexLe:
+      return CmpOp::LexGt;
+    case CmpOp::LexGt:
+      return CmpOp::LexLe;
+    case CmpOp::LexGe:
+      return CmpOp::LexLt;
     }
     return op;
   }
 
   /// a op b for lists compared lexicographically.
-  LId lexCompare(const std::vector<Lin> &a, CmpOp op,
-                 const std::vector<Lin> &b, SourcePos pos) {
+  LId lexCompare(const std::vector<Lin> &a, CmpOp op, const std::vector<Lin> &b,
+                 SourcePos pos) {
     bool greater = op == CmpOp::LexGt || op == CmpOp::LexGe;
     bool orEqual = op == CmpOp::LexLe || op == CmpOp::LexGe;
     CmpOp strict = greater ? CmpOp::Gt : CmpOp::Lt;
@@ -639,8 +650,7 @@ private:
   /// per other column.
   Space workingSpace(unsigned scope) {
     unsigned w = layout(scope);
-    return Space::set(ast_.params,
-                      Tuple(w - unsigned(ast_.params.size())));
+    return Space::set(ast_.params, Tuple(w - unsigned(ast_.params.size())));
   }
 
   void checkClauses(size_t n, SourcePos pos) {

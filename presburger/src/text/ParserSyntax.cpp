@@ -1,4 +1,5 @@
 //===- ParserSyntax.cpp - The grammar of isl notation ---------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A recursive-descent reader that follows isl 0.25's reader (isl_input.c)
 // in what it accepts and how it groups, so that a string both accept means
@@ -61,16 +62,26 @@ bool isComparator(Tok k) {
 
 CmpOp toCmpOp(Tok k) {
   switch (k) {
-  case Tok::Ne: return CmpOp::Ne;
-  case Tok::Lt: return CmpOp::Lt;
-  case Tok::Le: return CmpOp::Le;
-  case Tok::Gt: return CmpOp::Gt;
-  case Tok::Ge: return CmpOp::Ge;
-  case Tok::LexLt: return CmpOp::LexLt;
-  case Tok::LexLe: return CmpOp::LexLe;
-  case Tok::LexGt: return CmpOp::LexGt;
-  case Tok::LexGe: return CmpOp::LexGe;
-  default: return CmpOp::Eq;
+  case Tok::Ne:
+    return CmpOp::Ne;
+  case Tok::Lt:
+    return CmpOp::Lt;
+  case Tok::Le:
+    return CmpOp::Le;
+  case Tok::Gt:
+    return CmpOp::Gt;
+  case Tok::Ge:
+    return CmpOp::Ge;
+  case Tok::LexLt:
+    return CmpOp::LexLt;
+  case Tok::LexLe:
+    return CmpOp::LexLe;
+  case Tok::LexGt:
+    return CmpOp::LexGt;
+  case Tok::LexGe:
+    return CmpOp::LexGe;
+  default:
+    return CmpOp::Eq;
   }
 }
 
@@ -248,7 +259,9 @@ private:
       declared_.pop_back();
     }
   }
-  bool isKnown(const std::string &name) const { return names_.count(name) != 0; }
+  bool isKnown(const std::string &name) const {
+    return names_.count(name) != 0;
+  }
 
   //===--------------------------------------------------------------------===//
   // Numbers
@@ -293,8 +306,7 @@ private:
   }
 
   /// base^exp, refusing results of more than kMaxPowerBits bits.
-  static Int power(Int base, size_t baseDigits, const Int &exp,
-                   SourcePos pos) {
+  static Int power(Int base, size_t baseDigits, const Int &exp, SourcePos pos) {
     if (base.isZero())
       return exp.isZero() ? Int(1) : Int(0);
     if (base.isOne() || exp.isZero())
@@ -305,8 +317,8 @@ private:
     int64_t baseBits = std::max<int64_t>(1, 3 * int64_t(baseDigits - 1));
     if (exp > Int(int64_t(kMaxPowerBits)) ||
         exp.getSmall() * baseBits > int64_t(kMaxPowerBits))
-      fail(pos, "number too large (more than " +
-                    std::to_string(kMaxPowerBits) + " bits)");
+      fail(pos, "number too large (more than " + std::to_string(kMaxPowerBits) +
+                    " bits)");
     Int result(1);
     for (int64_t k = exp.getSmall(); k > 0; k >>= 1) {
       if (k & 1)
@@ -551,8 +563,8 @@ private:
     }
     expect(Tok::RParen, "expected ')'");
     bool isFloor = kind == Tok::KwFloor || kind == Tok::KwFloord;
-    return unaryExpr(isFloor ? ExprNode::Kind::Floor : ExprNode::Kind::Ceil,
-                     e, start);
+    return unaryExpr(isFloor ? ExprNode::Kind::Floor : ExprNode::Kind::Ceil, e,
+                     start);
   }
 
   NodeId parseMinMax() {
@@ -566,7 +578,8 @@ private:
     expect(Tok::RParen, "expected ')'");
     if (args.size() == 1)
       return args[0];
-    NodeId e = newExpr(isMin ? ExprNode::Kind::Min : ExprNode::Kind::Max, start);
+    NodeId e =
+        newExpr(isMin ? ExprNode::Kind::Min : ExprNode::Kind::Max, start);
     ast_.exprs[e].args = std::move(args);
     return e;
   }
@@ -748,7 +761,8 @@ private:
       if (isLexOp(op)) {
         if (left.size() != right.size())
           fail(opPos, "lexicographic comparison of lists of different "
-                      "lengths (" + std::to_string(left.size()) + " and " +
+                      "lengths (" +
+                          std::to_string(left.size()) + " and " +
                           std::to_string(right.size()) + ")");
         NodeId f = newForm(FormNode::Kind::LexCmp, opPos);
         ast_.forms[f].op = op;
@@ -780,8 +794,8 @@ private:
     std::vector<NodeId> parts;
     while (at(Tok::Ident)) {
       if (isKnown(tok().text))
-        error("expected a fresh variable name after 'exists': '" +
-              tok().text + "' is already in use");
+        error("expected a fresh variable name after 'exists': '" + tok().text +
+              "' is already in use");
       SourcePos vp = tok().pos;
       unsigned index = unsigned(ast_.scopes[scope].vars.size());
       unsigned v = newVar(tok().text, VarRole::Exists, scope, index);
@@ -1045,7 +1059,7 @@ private:
 
   void parseParams() {
     SourcePos start = tok().pos;
-    advance(); // '['
+    advance();      // '['
     BodyAst holder; // Collects the parameter variables as "dims".
     body_ = &holder;
     curScope_ = kGlobalScope;
@@ -1094,9 +1108,9 @@ private:
   unsigned curScope_ = kGlobalScope;
   BodyAst *body_ = nullptr;
   std::vector<NodeId> elementForms_;
-  NodeId pending_ = kNoNode;   // A parsed expression to use as next factor.
+  NodeId pending_ = kNoNode; // A parsed expression to use as next factor.
   size_t pendingStart_ = 0;
-  size_t opIndex_ = 0;         // Token index of the last '*', '/', '//'.
+  size_t opIndex_ = 0; // Token index of the last '*', '/', '//'.
 };
 
 } // namespace

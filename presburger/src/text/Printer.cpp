@@ -1,4 +1,5 @@
 //===- Printer.cpp - isl notation out -------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Prints sets and relations the way isl does, close enough that isl reads
 // the text back to an equal object and a reader recognizes the style:
@@ -164,8 +165,7 @@ private:
       if (hinted_[first + d])
         continue;
       bool inRange = sp_.isRelation() && d >= nDomain;
-      names_[first + d] =
-          fresh(inRange ? "o" : "i", inRange ? d - nDomain : d);
+      names_[first + d] = fresh(inRange ? "o" : "i", inRange ? d - nDomain : d);
     }
     // Existential names: e0, e1, ... numbered among the undefined locals.
     unsigned idx = 0;
@@ -190,8 +190,8 @@ private:
     Form f;
     f.coeffs.assign(num.begin(), num.begin() + nv_);
     f.constant = num[nv_];
-    std::string text = "floor((" + formText(f) + ")/" +
-                       b_.divDenominator(k).toString() + ")";
+    std::string text =
+        "floor((" + formText(f) + ")/" + b_.divDenominator(k).toString() + ")";
     return divText_[k] = std::move(text);
   }
   bool isInlineCol(unsigned c) const { return c >= lo_ && inline_[c - lo_]; }
@@ -274,8 +274,8 @@ private:
       for (unsigned k = 0; k < nLocals_ && !skipIneq_[i]; ++k) {
         if (!inline_[k] || r[lo_ + k].isZero())
           continue;
-        for (const std::vector<Int> &base : definingRows(
-                 b_.divNumerator(k), b_.divDenominator(k), lo_ + k)) {
+        for (const std::vector<Int> &base :
+             definingRows(b_.divNumerator(k), b_.divDenominator(k), lo_ + k)) {
           if (impliedBy(r, base)) {
             skipIneq_[i] = true;
             break;
@@ -461,8 +461,8 @@ private:
         pivotText = atom(pivot);
         pivotKey = pivot;
         if (!abs(coeff).isOne())
-          pivotText = abs(coeff).toString() +
-                      (isInlineCol(pivot) ? "*" : "") + pivotText;
+          pivotText = abs(coeff).toString() + (isInlineCol(pivot) ? "*" : "") +
+                      pivotText;
       }
       if (pivot == nv_ && !abs(coeff).isOne())
         pivotText = abs(coeff).toString() + "*" + pivotText;
@@ -515,13 +515,13 @@ private:
                              key.second + (ups[i].strict ? " < " : " <= ") +
                              ups[i].rhs});
       for (size_t i = n; i < lows.size(); ++i)
-        items.push_back({key.first, 2,
-                         key.second + (lows[i].strict ? " > " : " >= ") +
-                             lows[i].rhs});
+        items.push_back(
+            {key.first, 2,
+             key.second + (lows[i].strict ? " > " : " >= ") + lows[i].rhs});
       for (size_t i = n; i < ups.size(); ++i)
-        items.push_back({key.first, 3,
-                         key.second + (ups[i].strict ? " < " : " <= ") +
-                             ups[i].rhs});
+        items.push_back(
+            {key.first, 3,
+             key.second + (ups[i].strict ? " < " : " <= ") + ups[i].rhs});
     }
     std::sort(items.begin(), items.end());
     std::vector<std::string> out;
@@ -598,9 +598,9 @@ private:
 /// The form a disjunct is printed in, as isl prints after its Gaussian
 /// elimination: each equality without locals that has a unit coefficient
 /// on some dimension or parameter (the last such column) is substituted
-/// into every other constraint and division, then rows are normalized, which drops the
-/// constraints that became trivial and keeps the tightest of parallel ones.
-/// The same points; the stored object is not changed.
+/// into every other constraint and division, then rows are normalized, which
+/// drops the constraints that became trivial and keeps the tightest of parallel
+/// ones. The same points; the stored object is not changed.
 BasicRelation displayForm(const BasicRelation &in) {
   if (in.numEqualities() == 0 || in.isObviouslyEmpty())
     return in;
@@ -698,7 +698,8 @@ std::string relationBody(const Relation &r) {
   std::string out;
   for (size_t i = 0; i < texts.size(); ++i) {
     // `{ : }` reads as the universe, but `{ :; : }` does not read at all.
-    std::string text = texts[i] == ":" && texts.size() > 1 ? ": true" : texts[i];
+    std::string text =
+        texts[i] == ":" && texts.size() > 1 ? ": true" : texts[i];
     out += (i ? "; " : "") + text;
   }
   return out;
@@ -725,13 +726,18 @@ std::string printUnionRelation(const UnionRelation &u) {
       continue;
     body += (body.empty() ? "" : "; ") + relationBody(r);
   }
-  return paramsPrefix(u.paramNames()) + "{ " + body + (body.empty() ? "}" : " }");
+  return paramsPrefix(u.paramNames()) + "{ " + body +
+         (body.empty() ? "}" : " }");
 }
 
 // The toString methods of the objects are defined here, in the text layer,
 // so that the layers below never include the printer.
-std::string BasicRelation::toString() const { return printBasicRelation(*this); }
+std::string BasicRelation::toString() const {
+  return printBasicRelation(*this);
+}
 std::string Relation::toString() const { return printRelation(*this); }
-std::string UnionRelation::toString() const { return printUnionRelation(*this); }
+std::string UnionRelation::toString() const {
+  return printUnionRelation(*this);
+}
 
 } // namespace presburger

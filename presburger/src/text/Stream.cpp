@@ -1,4 +1,5 @@
 //===- Stream.cpp - Printing the value types on std::ostream --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/Stream.h"
 
 #include "presburger/Printer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A user of the installed package: exact big integers, a parametric lexmin
 // and a gist, printed with operator<<.
 #include "presburger/Int.h"
@@ -15,8 +16,8 @@ int main() {
   presburger::Int q = floorDiv(x, presburger::Int(3));
   if (q.toString() != "393530540239137101141")
     return 1;
-  presburger::Relation d =
-      presburger::parseRelation("[n] -> { S[i, j] : 0 <= i < n and 0 <= j <= i }");
+  presburger::Relation d = presburger::parseRelation(
+      "[n] -> { S[i, j] : 0 <= i < n and 0 <= j <= i }");
   std::ostringstream os;
   os << d.lexmax();
   if (os.str() != "[n] -> { S[i = -1 + n, j = -1 + n] : n > 0 }") {

@@ -1,4 +1,5 @@
 //===- Ast.h - Statements and expressions of the calculator ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef PCALC_AST_H
 #define PCALC_AST_H
 
@@ -13,22 +14,22 @@ namespace presburger::calc {
 
 /// The binary operators, lowest precedence first (see precedence()).
 enum class BinaryOp {
-  Equal,         // =
-  Subset,        // <=
-  ProperSubset,  // <
-  Superset,      // >=
-  ProperSuperset,// >
-  Union,         // +
-  Difference,    // -
-  Intersect,     // *
-  Gist,          // %
-  Join,          // .
-  Cross,         // cross
-  Universal,     // ->
-  LexLt,         // <<
-  LexLe,         // <<=
-  LexGt,         // >>
-  LexGe,         // >>=
+  Equal,          // =
+  Subset,         // <=
+  ProperSubset,   // <
+  Superset,       // >=
+  ProperSuperset, // >
+  Union,          // +
+  Difference,     // -
+  Intersect,      // *
+  Gist,           // %
+  Join,           // .
+  Cross,          // cross
+  Universal,      // ->
+  LexLt,          // <<
+  LexLe,          // <<=
+  LexGt,          // >>
+  LexGe,          // >>=
 };
 
 /// How the operator is written.

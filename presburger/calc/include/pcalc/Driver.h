@@ -1,4 +1,5 @@
 //===- Driver.h - Command line of presburger-calc --------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   presburger-calc [--budget N] FILE     run a script ('-': standard input)
 //   presburger-calc [--budget N] -e TEXT  run TEXT (-e may be repeated)

@@ -1,4 +1,5 @@
 //===- Evaluator.h - Evaluating expressions --------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef PCALC_EVALUATOR_H
 #define PCALC_EVALUATOR_H
 

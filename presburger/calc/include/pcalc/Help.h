@@ -1,4 +1,5 @@
 //===- Help.h - The `help;` statement --------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef PCALC_HELP_H
 #define PCALC_HELP_H
 

@@ -1,4 +1,5 @@
 //===- Interrupt.h - Ctrl-C in an interactive session ----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // While an InterruptHandler lives, SIGINT (Ctrl-C) does not end the
 // process: it sets a flag. The engine watches the flag through its work

@@ -1,4 +1,5 @@
 //===- Lexer.h - Tokens of the calculator language -------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The statement language's tokens: names, numbers (only in `^-1`), the
 // operators, `:=` and `;`. `#` starts a comment that runs to the end of the
@@ -31,23 +32,23 @@ enum class TokKind {
   Semi,    // ;
   LParen,
   RParen,
-  Eq,      // =
-  Le,      // <=
-  Lt,      // <
-  Ge,      // >=
-  Gt,      // >
-  LexLt,   // <<
-  LexLe,   // <<=
-  LexGt,   // >>
-  LexGe,   // >>=
+  Eq,    // =
+  Le,    // <=
+  Lt,    // <
+  Ge,    // >=
+  Gt,    // >
+  LexLt, // <<
+  LexLe, // <<=
+  LexGt, // >>
+  LexGe, // >>=
   Plus,
   Minus,
   Star,
   Percent,
   Dot,
-  Arrow,   // ->
-  Caret,   // ^
-  End,     // end of input
+  Arrow, // ->
+  Caret, // ^
+  End,   // end of input
 };
 
 struct Token {

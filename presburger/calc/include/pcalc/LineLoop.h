@@ -1,4 +1,5 @@
 //===- LineLoop.h - Reading statements line by line ------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Standard input is read a line at a time: lines are gathered until they
 // hold complete statements (a continuation prompt is shown while a

@@ -1,4 +1,5 @@
 //===- Operations.h - Operators and functions on values --------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The meaning of each operator and function of the language, with its type
 // rules. An operand of the wrong kind throws TypeError; the engine's own

@@ -1,4 +1,5 @@
 //===- Session.h - Running statements --------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A session holds the variables and runs statements one at a time: each
 // statement is parsed, evaluated and (unless it is an assignment) printed

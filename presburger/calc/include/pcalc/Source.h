@@ -1,4 +1,6 @@
-//===- Source.h - Positions in a script and the calculator's error -*- C++ -*-===//
+//===- Source.h - Positions in a script and the calculator's error -*- C++
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//-*-===//
 //
 // Every error the calculator reports carries the line and column (1-based,
 // counted in bytes, a tab being one column) of the place in the script that

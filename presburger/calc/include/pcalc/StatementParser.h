@@ -1,4 +1,5 @@
 //===- StatementParser.h - The calculator's grammar ------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   statement  := ';' | NAME ':=' expr ';' | 'print' expr ';' | expr ';'
 //   expr       := cmp

@@ -1,4 +1,5 @@
 //===- Value.h - The calculator's values -----------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A value is a boolean or a union of sets or relations (a
 // presburger::UnionRelation): a union set, a union relation, a params set
