@@ -271,12 +271,16 @@ UnionClosureResult transitiveClosure(const UnionRelation &u) {
   return {out, exact};
 }
 
-Relation power(const Relation &r, uint64_t k) {
+namespace {
+
+/// r^k by repeated squaring (log k joins), each join coalesced: for
+/// Relation and UnionRelation alike.
+template <typename R> R powerBySquaring(const R &r, uint64_t k) {
   WorkBudget::Operation op;
   if (k == 0)
     throw InvalidArgument("the power of a relation needs k >= 1");
-  std::optional<Relation> result;
-  Relation base = r;
+  std::optional<R> result;
+  R base = r;
   for (;;) {
     if (k & 1)
       result = result ? result->applyRange(base).coalesce() : base;
@@ -288,21 +292,12 @@ Relation power(const Relation &r, uint64_t k) {
   return *result;
 }
 
+} // namespace
+
+Relation power(const Relation &r, uint64_t k) { return powerBySquaring(r, k); }
+
 UnionRelation power(const UnionRelation &u, uint64_t k) {
-  WorkBudget::Operation op;
-  if (k == 0)
-    throw InvalidArgument("the power of a relation needs k >= 1");
-  std::optional<UnionRelation> result;
-  UnionRelation base = u;
-  for (;;) {
-    if (k & 1)
-      result = result ? result->applyRange(base).coalesce() : base;
-    k >>= 1;
-    if (!k)
-      break;
-    base = base.applyRange(base).coalesce();
-  }
-  return *result;
+  return powerBySquaring(u, k);
 }
 
 ClosureResult power(const Relation &r, const std::string &k) {
