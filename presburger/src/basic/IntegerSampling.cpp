@@ -32,15 +32,9 @@ namespace {
 /// An integer point of { z : ineqs . [z 1] >= 0 }, or nullopt.
 std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
   unsigned n = ineqs.numColumns() - 1;
-  if (n == 0) {
-    for (unsigned r = 0; r < ineqs.numRows(); ++r)
-      if (ineqs.at(r, 0).isNegative())
-        return std::nullopt;
-    return std::vector<Int>();
-  }
-  Simplex simplex(n);
-  for (unsigned r = 0; r < ineqs.numRows() && !simplex.isEmpty(); ++r)
-    simplex.addInequality(ineqs.row(r));
+  if (n == 0)
+    return sampleWithoutVariables(ineqs);
+  Simplex simplex = inequalityTableau(ineqs);
   if (simplex.isEmpty())
     return std::nullopt;
   {

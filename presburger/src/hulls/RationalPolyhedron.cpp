@@ -181,14 +181,14 @@ namespace {
 class RationalEliminator {
 public:
   RationalEliminator(const RatPoly &p, unsigned first, unsigned count)
-      : n_(p.n), first_(first), count_(count), todo_(p.n, false) {
+      : n_(p.n), first_(first), count_(count), toEliminate_(p.n, false) {
     for (unsigned i = 0; i < p.eqs.numRows(); ++i)
       eqs_.emplace_back(p.eqs.row(i).begin(), p.eqs.row(i).end());
     for (unsigned i = 0; i < p.ineqs.numRows(); ++i)
       ineqs_.push_back(
           {RowVec(p.ineqs.row(i).begin(), p.ineqs.row(i).end()), {}});
     for (unsigned v = first; v < first + count; ++v)
-      todo_[v] = true;
+      toEliminate_[v] = true;
   }
 
   /// Eliminates the variables one by one: through an equality when one
@@ -272,7 +272,7 @@ private:
     unsigned bestVar = 0;
     for (size_t e = 0; e < eqs_.size(); ++e)
       for (unsigned v = 0; v < n_; ++v)
-        if (todo_[v] && !eqs_[e][v].isZero() &&
+        if (toEliminate_[v] && !eqs_[e][v].isZero() &&
             (bestEq < 0 ||
              abs(eqs_[e][v]) < abs(eqs_[size_t(bestEq)][bestVar]))) {
           bestEq = int(e);
@@ -303,7 +303,7 @@ private:
           return false;
         eqs_.erase(eqs_.begin() + long(i));
       }
-    todo_[bestVar] = false;
+    toEliminate_[bestVar] = false;
     return restart();
   }
 
@@ -314,7 +314,7 @@ private:
     long bestCost = 0;
     bool haveVar = false;
     for (unsigned v = 0; v < n_; ++v) {
-      if (!todo_[v])
+      if (!toEliminate_[v])
         continue;
       long pos = 0, neg = 0;
       for (const FMRow &r : ineqs_) {
@@ -366,14 +366,15 @@ private:
         next.push_back(std::move(r));
       }
     ineqs_ = std::move(next);
-    todo_[var] = false;
+    toEliminate_[var] = false;
     return ineqs_.size() <= 2 * restartSize_ + 8 || restart();
   }
 
   unsigned n_, first_, count_;
   std::vector<RowVec> eqs_;
   std::vector<FMRow> ineqs_;
-  std::vector<bool> todo_;
+  /// toEliminate_[v]: v is among the variables still to eliminate.
+  std::vector<bool> toEliminate_;
   unsigned steps_ = 0;
   size_t restartSize_ = 0;
 };

@@ -402,17 +402,23 @@ std::optional<std::vector<Int>> Search::run(bool &bounded) {
 
 std::optional<std::vector<Int>>
 sampleBoundedByBasisReduction(const Matrix &ineqs) {
-  unsigned n = ineqs.numColumns() - 1;
-  if (n == 0) {
-    for (unsigned r = 0; r < ineqs.numRows(); ++r)
-      if (ineqs.at(r, 0).isNegative())
-        return std::nullopt;
-    return std::vector<Int>();
-  }
-  Simplex tableau(n);
+  if (ineqs.numColumns() == 1)
+    return sampleWithoutVariables(ineqs);
+  return sampleBoundedByBasisReduction(ineqs, inequalityTableau(ineqs));
+}
+
+Simplex inequalityTableau(const Matrix &ineqs) {
+  Simplex tableau(ineqs.numColumns() - 1);
   for (unsigned r = 0; r < ineqs.numRows() && !tableau.isEmpty(); ++r)
     tableau.addInequality(ineqs.row(r));
-  return sampleBoundedByBasisReduction(ineqs, std::move(tableau));
+  return tableau;
+}
+
+std::optional<std::vector<Int>> sampleWithoutVariables(const Matrix &ineqs) {
+  for (unsigned r = 0; r < ineqs.numRows(); ++r)
+    if (ineqs.at(r, 0).isNegative())
+      return std::nullopt;
+  return std::vector<Int>();
 }
 
 std::optional<std::vector<Int>>

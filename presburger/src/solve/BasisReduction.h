@@ -100,6 +100,13 @@ sampleBoundedByBasisReduction(const Matrix &ineqs);
 std::optional<std::vector<Int>>
 sampleBoundedByBasisReduction(const Matrix &ineqs, Simplex tableau);
 
+/// The rational tableau of { z : ineqs . [z 1] >= 0 } (at least one
+/// variable); adding rows stops once it is empty.
+Simplex inequalityTableau(const Matrix &ineqs);
+/// For a system without variables (ineqs has one column): the empty point
+/// when every constant is >= 0, otherwise nullopt.
+std::optional<std::vector<Int>> sampleWithoutVariables(const Matrix &ineqs);
+
 } // namespace presburger
 
 #endif // PRESBURGER_SRC_BASISREDUCTION_H
