@@ -65,20 +65,16 @@ void translate(std::exception_ptr p) {
     std::rethrow_exception(p);
   }
 #ifdef PRESBURGER_PYTHON_PENGUIN
-  catch (const penguin::ParseError &e) {
-    raise(gPenguinParseError, e.what(), [&](py::object &x) {
-      x.attr("file") = e.location().file;
-      x.attr("line") = e.location().line;
-      x.attr("column") = e.location().column;
-      x.attr("message") = e.message();
-    });
-  } catch (const penguin::LocatedError &e) {
-    raise(gLocatedError, e.what(), [&](py::object &x) {
-      x.attr("file") = e.location().file;
-      x.attr("line") = e.location().line;
-      x.attr("column") = e.location().column;
-      x.attr("message") = e.message();
-    });
+  catch (const penguin::LocatedError &e) {
+    // A parse error is a located error with its own Python class.
+    bool parse = dynamic_cast<const penguin::ParseError *>(&e) != nullptr;
+    raise(parse ? gPenguinParseError : gLocatedError, e.what(),
+          [&](py::object &x) {
+            x.attr("file") = e.location().file;
+            x.attr("line") = e.location().line;
+            x.attr("column") = e.location().column;
+            x.attr("message") = e.message();
+          });
   } catch (const penguin::PassFailure &e) {
     raise(gPassFailure, e.what(), [&](py::object &x) {
       py::list diags;
