@@ -165,6 +165,17 @@ template <typename FS, typename FM> IslVal unary(IslVal *in, FS fs, FM fm) {
     return fs(in[0].set);
   return fm(in[0].map);
 }
+/// A property test of one set or map (isl's `__isl_keep` predicates): runs
+/// `test` on the map (sets are tested as maps with a zero-dimensional
+/// domain) and frees the input.
+template <typename FM> IslVal mapTest(IslVal *in, FM test) {
+  isl_map *m = in[0].map ? in[0].map : isl_map_from_range(in[0].set);
+  in[0].set = nullptr;
+  in[0].map = nullptr;
+  IslVal v = islBool(test(m));
+  isl_map_free(m);
+  return v;
+}
 template <typename FS, typename FM> IslVal binary(IslVal *in, FS fs, FM fm) {
   if (in[0].set && in[1].set)
     return fs(in[0].set, in[1].set);
@@ -493,6 +504,57 @@ const std::vector<OpImpl> &opTable() {
              });
        }),
        "superset"},
+      {{"params", 1, 0, "the parameter values with a point (iscc params)"},
+       [](auto &in, auto &) {
+         return value(in[0].params());
+       } ISL([](IslVal *in, auto &) {
+         return unary(
+             in, [](isl_set *s) { return islSet(isl_set_params(s)); },
+             [](isl_map *m) { return islSet(isl_map_params(m)); });
+       })},
+      {{"affine_hull", 1, 0, "smallest affine subspace holding every point"},
+       [](auto &in, auto &) {
+         return value(Relation(in[0].affineHull()));
+       } ISL([](IslVal *in, auto &) {
+         return unary(
+             in,
+             [](isl_set *s) {
+               return islSet(isl_set_from_basic_set(isl_set_affine_hull(s)));
+             },
+             [](isl_map *m) {
+               return islMap(isl_map_from_basic_map(isl_map_affine_hull(m)));
+             });
+       })},
+      {{"is_universe", 1, 0, "whether every point is in"},
+       [](auto &in, auto &) {
+         return truth(in[0].isUniverse());
+       } ISL([](IslVal *in, auto &) {
+         // isl has no exact universe test on sets and maps: universe <= m.
+         return mapTest(in, [](isl_map *m) {
+           isl_map *all = isl_map_universe(isl_map_get_space(m));
+           isl_bool b = isl_map_is_subset(all, m);
+           isl_map_free(all);
+           return b;
+         });
+       })},
+      {{"is_single_valued", 1, 0, "whether each input has one output"},
+       [](auto &in, auto &) {
+         return truth(in[0].isSingleValued());
+       } ISL([](IslVal *in, auto &) {
+         return mapTest(in, isl_map_is_single_valued);
+       })},
+      {{"is_injective", 1, 0, "whether each output has one input"},
+       [](auto &in, auto &) {
+         return truth(in[0].isInjective());
+       } ISL([](IslVal *in, auto &) {
+         return mapTest(in, isl_map_is_injective);
+       })},
+      {{"is_bijective", 1, 0, "single-valued and injective"},
+       [](auto &in, auto &) {
+         return truth(in[0].isBijective());
+       } ISL([](IslVal *in, auto &) {
+         return mapTest(in, isl_map_is_bijective);
+       })},
       {{"coalesce", 1, 0, "fewer disjuncts, same points"},
        [](auto &in, auto &) {
          return value(in[0].coalesce());
@@ -846,13 +908,13 @@ double runOurs(const Case &c, unsigned iterations) {
          std::max(1u, iterations);
 }
 
-void registerCase(const Case &c) {
+std::string registerCase(const Case &c) {
   const OpImpl *op = findImpl(c.op);
   std::string base = c.family + "/" + c.op + "/" + c.instance;
   if (!op || c.inputs.size() != op->info.arity ||
       c.ints.size() != op->info.numInts) {
     std::cerr << "bench: " << base << ": unknown operation or wrong arity\n";
-    return;
+    return "unknown operation or wrong arity";
   }
   // Parse once; the parsed values are shared by every iteration.
   auto inputs = std::make_shared<std::vector<Relation>>();
@@ -865,7 +927,7 @@ void registerCase(const Case &c) {
   } catch (const std::exception &e) {
     std::cerr << "bench: " << base
               << ": we cannot parse the input: " << e.what() << "\n";
-    return;
+    return std::string("we cannot parse the input: ") + e.what();
   }
 
   // One run of ours, for the check and the output-size counter.
@@ -1004,13 +1066,18 @@ void registerCase(const Case &c) {
 #ifdef PRESBURGER_BENCH_HAVE_MLIR
   registerMlir(c, base, *inputs, ourOnce);
 #endif
+  return std::string();
 }
 
-int runBenchmarks(int argc, char **argv) {
+int runBenchmarks(int argc, char **argv,
+                  benchmark::BenchmarkReporter *display) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv))
     return 1;
-  benchmark::RunSpecifiedBenchmarks();
+  if (display)
+    benchmark::RunSpecifiedBenchmarks(display);
+  else
+    benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   if (gMismatches)
     std::cerr

@@ -43,6 +43,10 @@
 #include <string>
 #include <vector>
 
+namespace benchmark {
+class BenchmarkReporter;
+}
+
 namespace bench {
 
 struct Case {
@@ -73,8 +77,10 @@ bool parseCorpusLine(const std::string &line, Case &c, std::string &error);
 double runOurs(const Case &c, unsigned iterations);
 
 /// Registers the benchmarks of `c`. Runs every side once first; a case
-/// that our engine or isl cannot parse is reported on stderr and skipped.
-void registerCase(const Case &c);
+/// that our engine cannot parse (or whose operation is unknown) is reported
+/// on stderr and skipped, and the reason is returned (empty: registered).
+/// A case isl cannot parse is registered without its isl side.
+std::string registerCase(const Case &c);
 
 /// Number of cases whose results differed between the engine and isl.
 unsigned numMismatches();
@@ -82,8 +88,11 @@ unsigned numMismatches();
 unsigned numMlirMismatches();
 
 /// Initializes Google Benchmark, runs the registered benchmarks and prints
-/// the mismatch counts. Call after registering.
-int runBenchmarks(int argc, char **argv);
+/// the mismatch counts. Call after registering. `display`, when given,
+/// receives the runs instead of the default console reporter (the replay
+/// tool collects them for its summary).
+int runBenchmarks(int argc, char **argv,
+                  benchmark::BenchmarkReporter *display = nullptr);
 
 } // namespace bench
 

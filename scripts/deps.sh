@@ -9,13 +9,14 @@ set -euo pipefail
 # Boost.Multiprecision, libedit-dev for the calculator's line editing), the
 # tests (libgtest-dev, libgmock-dev, libisl-dev for the cross-checks,
 # gcc (the C compiler) and pkg-config for the C API tests), the benchmarks
-# (libbenchmark-dev), the fuzzers (clang, PRESBURGER_FUZZ=ON), the format
-# check of scripts/test.sh (clang-format), the API
+# (libbenchmark-dev; nlohmann-json3-dev for presburger-replay), the fuzzers
+# (clang, PRESBURGER_FUZZ=ON), the format check of scripts/test.sh
+# (clang-format), the API
 # reference (doxygen, the `docs` target) and the Python package and its tests
 # (pybind11-dev, python3-pybind11, python3-dev, python3-pytest,
 # python3-hypothesis).
 packages=(cmake ninja-build gcc g++ clang clang-format libboost-dev libgtest-dev libgmock-dev
-  libbenchmark-dev libisl-dev libedit-dev pkg-config doxygen
+  libbenchmark-dev nlohmann-json3-dev libisl-dev libedit-dev pkg-config doxygen
   pybind11-dev python3-pybind11 python3-dev python3-pytest python3-hypothesis)
 # Extra packages a caller needs (scripts/bench.sh: MLIR 15).
 packages+=("$@")
