@@ -1,6 +1,7 @@
 //===- BenchHarness.cpp - Side-by-side benchmarks of the engine and isl ---===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "BenchHarness.h"
+#include "HarnessValues.h"
 
 #include "presburger/Errors.h"
 #include "presburger/Parser.h"
@@ -43,25 +44,8 @@ namespace {
 // Our side
 //===----------------------------------------------------------------------===//
 
-/// What an operation of ours returns: a truth value or a relation.
-struct OurResult {
-  int boolean = -1; // -1: not a truth value.
-  std::optional<Relation> rel;
-};
-
 using OurFn = std::function<OurResult(const std::vector<Relation> &,
                                       const std::vector<int> &)>;
-
-OurResult truth(bool b) {
-  OurResult r;
-  r.boolean = b ? 1 : 0;
-  return r;
-}
-OurResult value(Relation rel) {
-  OurResult r;
-  r.rel = std::move(rel);
-  return r;
-}
 
 /// The relation holding just `r`'s sample point, or nothing (same space).
 Relation samplePointOf(const Relation &r) {
@@ -91,74 +75,6 @@ VarKind projectedKind(const Relation &r) {
 //===----------------------------------------------------------------------===//
 
 #ifdef PRESBURGER_BENCH_HAVE_ISL
-/// One isl value the harness owns: a set, a map or a truth value.
-struct IslVal {
-  isl_set *set = nullptr;
-  isl_map *map = nullptr;
-  int boolean = -1; // -1: not a truth value (or an isl error).
-
-  bool isRel() const { return set || map; }
-  void free() {
-    if (set)
-      isl_set_free(set);
-    if (map)
-      isl_map_free(map);
-    set = nullptr;
-    map = nullptr;
-  }
-};
-
-IslVal islSet(isl_set *s) {
-  IslVal v;
-  v.set = s;
-  return v;
-}
-IslVal islMap(isl_map *m) {
-  IslVal v;
-  v.map = m;
-  return v;
-}
-IslVal islBool(isl_bool b) {
-  IslVal v;
-  v.boolean = b == isl_bool_error ? -1 : (b == isl_bool_true ? 1 : 0);
-  return v;
-}
-
-/// isl functions take their arguments (__isl_take); `in` is owned here and
-/// consumed by the call.
-using IslFn = std::function<IslVal(IslVal *, const std::vector<int> &)>;
-
-isl_ctx *islContext() {
-  static isl_ctx *ctx = [] {
-    isl_ctx *c = isl_ctx_alloc();
-    isl_options_set_on_error(c, ISL_ON_ERROR_CONTINUE);
-    return c;
-  }();
-  return ctx;
-}
-
-IslVal islRead(const std::string &text, bool asMap) {
-  isl_ctx *ctx = islContext();
-  IslVal v;
-  if (asMap)
-    v.map = isl_map_read_from_str(ctx, text.c_str());
-  else
-    v.set = isl_set_read_from_str(ctx, text.c_str());
-  if (!v.isRel())
-    isl_ctx_reset_error(ctx);
-  return v;
-}
-
-std::string islToString(const IslVal &v) {
-  char *s =
-      v.set ? isl_set_to_str(v.set) : (v.map ? isl_map_to_str(v.map) : nullptr);
-  if (!s)
-    return v.boolean < 0 ? "<error>" : (v.boolean ? "true" : "false");
-  std::string out(s);
-  std::free(s);
-  return out;
-}
-
 /// Dispatches on set/map: `fs` for sets, `fm` for maps (same arity).
 template <typename FS, typename FM> IslVal unary(IslVal *in, FS fs, FM fm) {
   if (in[0].set)
@@ -577,22 +493,12 @@ const OpImpl *findImpl(const std::string &name) {
 unsigned gMismatches = 0;
 unsigned gMlirMismatches = 0;
 
-unsigned countDisjuncts(const OurResult &r) {
-  return r.rel ? r.rel->numDisjuncts() : 0;
-}
-
 #ifdef PRESBURGER_BENCH_HAVE_ISL
-unsigned islDisjuncts(const IslVal &v) {
-  if (v.set)
-    return unsigned(isl_set_n_basic_set(v.set));
-  if (v.map)
-    return unsigned(isl_map_n_basic_map(v.map));
-  return 0;
-}
-
-/// Whether our result means the same as isl's (see OpImpl::check).
-bool sameResult(const OpImpl &op, const OurResult &ours, const IslVal &theirs,
-                const Case &c, std::string &why) {
+/// Whether our result means the same as isl's: `check` is OpImpl::check,
+/// `inputKinds` the isl kinds the case's inputs were read as.
+bool sameResult(const std::string &check, const OurResult &ours,
+                const IslVal &theirs, const Case &c,
+                const std::vector<IslKind> &inputKinds, std::string &why) {
   if (ours.boolean >= 0 || theirs.boolean >= 0) {
     if (ours.boolean == theirs.boolean)
       return true;
@@ -600,98 +506,78 @@ bool sameResult(const OpImpl &op, const OurResult &ours, const IslVal &theirs,
           std::to_string(theirs.boolean);
     return false;
   }
-  if (!ours.rel || !theirs.isRel()) {
+  if (!ours.isValue() || !theirs.isRel()) {
     why = "missing result";
     return false;
   }
-  if (std::string(op.check) == "member") {
+  std::string mineText = ours.toString();
+  auto differ = [&] {
+    why = "ours: " + mineText + "\n    isl:  " + islToString(theirs);
+    return false;
+  };
+  if (check == "member") {
     // Samples differ legitimately: ours (a point, or nothing) must lie in
     // the input, and be empty exactly when isl's is.
-    bool asMap = ours.rel->isRelation();
-    isl_bool theirsEmpty = theirs.set   ? isl_set_is_empty(theirs.set)
-                           : theirs.map ? isl_map_is_empty(theirs.map)
-                                        : isl_bool_error;
-    bool oursEmpty = ours.rel->numDisjuncts() == 0;
+    isl_bool theirsEmpty = islIsEmpty(theirs);
+    bool oursEmpty = ours.numDisjuncts() == 0;
     isl_bool inside = isl_bool_true;
     if (!oursEmpty) {
-      IslVal mine = islRead(ours.rel->toString(), asMap);
-      IslVal input = islRead(c.inputs[0], asMap);
-      inside = isl_bool_error;
-      if (mine.set && input.set)
-        inside = isl_set_is_subset(mine.set, input.set);
-      else if (mine.map && input.map)
-        inside = isl_map_is_subset(mine.map, input.map);
+      IslVal mine = islRead(mineText, inputKinds[0]);
+      IslVal input = islRead(c.inputs[0], inputKinds[0]);
+      inside = islIsSubset(mine, input);
       mine.free();
       input.free();
     }
     if (inside == isl_bool_true && theirsEmpty != isl_bool_error &&
         oursEmpty == (theirsEmpty == isl_bool_true))
       return true;
-    why =
-        "ours: " + ours.rel->toString() + "\n    isl:  " + islToString(theirs);
-    return false;
+    return differ();
   }
-  bool asMap = ours.rel->isRelation();
-  IslVal mine = islRead(ours.rel->toString(), asMap);
+  // Read ours as isl's result is held (an empty union reads as either).
+  IslKind kind = theirs.set    ? IslKind::Set
+                 : theirs.map  ? IslKind::Map
+                 : theirs.uset ? IslKind::UnionSet
+                               : IslKind::UnionMap;
+  IslVal mine = islRead(mineText, kind);
   if (!mine.isRel()) {
-    why = "isl cannot read our result " + ours.rel->toString();
+    why = "isl cannot read our result " + mineText;
     return false;
   }
-  IslVal other;
-  other.set = theirs.set ? isl_set_copy(theirs.set) : nullptr;
-  other.map = theirs.map ? isl_map_copy(theirs.map) : nullptr;
-  if (std::string(op.check) == "gist") {
+  IslVal other = islCopy(theirs);
+  if (check == "gist") {
     // Same points inside the context.
-    IslVal ctx = islRead(c.inputs[1], asMap);
-    if (mine.set) {
-      mine.set = isl_set_intersect(mine.set, isl_set_copy(ctx.set));
-      other.set = isl_set_intersect(other.set, isl_set_copy(ctx.set));
-    } else {
-      mine.map = isl_map_intersect(mine.map, isl_map_copy(ctx.map));
-      other.map = isl_map_intersect(other.map, isl_map_copy(ctx.map));
-    }
-    ctx.free();
+    IslVal ctx = islRead(c.inputs[1], inputKinds[1]);
+    mine = islIntersect(mine, islCopy(ctx));
+    other = islIntersect(other, ctx);
   }
-  if (std::string(op.check) == "superset") {
+  if (check == "superset") {
     // Over-approximations (hulls): ours must contain the input. The two
     // results may differ legitimately (different lifted spaces, rational
     // relaxations of different representations: docs/algorithms/hulls.md);
     // a difference is noted, not counted as a mismatch.
-    IslVal input = islRead(c.inputs[0], asMap);
-    isl_bool contains = isl_bool_error;
-    isl_bool eq = isl_bool_error;
-    if (mine.set && input.set) {
-      contains = isl_set_is_subset(input.set, mine.set);
-      eq = isl_set_is_equal(mine.set, other.set);
-    } else if (mine.map && input.map) {
-      contains = isl_map_is_subset(input.map, mine.map);
-      eq = isl_map_is_equal(mine.map, other.map);
-    }
+    IslVal input = islRead(c.inputs[0], inputKinds[0]);
+    isl_bool contains = islIsSubset(input, mine);
+    isl_bool eq = islIsEqual(mine, other);
     input.free();
     mine.free();
     other.free();
     if (contains != isl_bool_true) {
-      why = "the input is not contained in ours: " + ours.rel->toString();
+      why = "the input is not contained in ours: " + mineText;
       return false;
     }
     if (eq != isl_bool_true)
       std::cerr << "bench: note: " << c.family << "/" << c.op << "/"
-                << c.instance << ": valid but different from isl's\n    ours: "
-                << ours.rel->toString() << "\n    isl:  " << islToString(theirs)
-                << "\n";
+                << c.instance
+                << ": valid but different from isl's\n    ours: " << mineText
+                << "\n    isl:  " << islToString(theirs) << "\n";
     return true;
   }
-  isl_bool eq = isl_bool_error;
-  if (mine.set && other.set)
-    eq = isl_set_is_equal(mine.set, other.set);
-  else if (mine.map && other.map)
-    eq = isl_map_is_equal(mine.map, other.map);
+  isl_bool eq = islIsEqual(mine, other);
   mine.free();
   other.free();
   if (eq == isl_bool_true)
     return true;
-  why = "ours: " + ours.rel->toString() + "\n    isl:  " + islToString(theirs);
-  return false;
+  return differ();
 }
 #endif
 
@@ -916,36 +802,68 @@ std::string registerCase(const Case &c) {
     std::cerr << "bench: " << base << ": unknown operation or wrong arity\n";
     return "unknown operation or wrong arity";
   }
-  // Parse once; the parsed values are shared by every iteration.
-  auto inputs = std::make_shared<std::vector<Relation>>();
-  std::vector<bool> isMap;
+  // Parse once; the parsed values are shared by every iteration. A case
+  // whose inputs span several spaces runs the union version of the
+  // operation (UnionOps.cpp) on UnionRelation and isl's union types.
+  std::function<OurResult()> oursRun;
+  std::shared_ptr<std::vector<Relation>> inputs; // Single-space cases.
+  std::vector<IslKind> kinds;
+#ifdef PRESBURGER_BENCH_HAVE_ISL
+  IslFn islFn = op->isl;
+#endif
   try {
+    inputs = std::make_shared<std::vector<Relation>>();
     for (const std::string &text : c.inputs) {
       inputs->push_back(presburger::parseRelation(text));
-      isMap.push_back(inputs->back().isRelation());
+      kinds.push_back(inputs->back().isRelation() ? IslKind::Map
+                                                  : IslKind::Set);
     }
+    oursRun = [inputs, fn = op->ours, ints = c.ints] {
+      return fn(*inputs, ints);
+    };
   } catch (const std::exception &e) {
-    std::cerr << "bench: " << base
-              << ": we cannot parse the input: " << e.what() << "\n";
-    return std::string("we cannot parse the input: ") + e.what();
+    std::string whyNot = std::string("we cannot parse the input: ") + e.what();
+    inputs.reset();
+    kinds.clear();
+    auto unions = std::make_shared<std::vector<presburger::UnionRelation>>();
+    try {
+      for (const std::string &text : c.inputs) {
+        unions->push_back(presburger::parseUnion(text));
+        kinds.push_back(unions->back().isRelationUnion() ? IslKind::UnionMap
+                                                         : IslKind::UnionSet);
+      }
+    } catch (const std::exception &) {
+      unions.reset(); // Not a union either: report the first error.
+    }
+    const UnionOpImpl *uop = findUnionOperation(c.op);
+    if (unions && !uop)
+      whyNot = "'" + c.op + "' has no version over several spaces";
+    if (!unions || !uop) {
+      std::cerr << "bench: " << base << ": " << whyNot << "\n";
+      return whyNot;
+    }
+    oursRun = [unions, fn = uop->ours] { return fn(*unions); };
+#ifdef PRESBURGER_BENCH_HAVE_ISL
+    islFn = uop->isl;
+#endif
   }
 
   // One run of ours, for the check and the output-size counter.
   std::optional<OurResult> ourOnce;
   std::string ourError;
   try {
-    ourOnce = op->ours(*inputs, c.ints);
+    ourOnce = oursRun();
   } catch (const std::exception &e) {
     ourError = e.what();
   }
-  double ourDisjuncts = ourOnce ? double(countDisjuncts(*ourOnce)) : 0.0;
+  double ourDisjuncts = ourOnce ? double(ourOnce->numDisjuncts()) : 0.0;
 
   std::string label;
 #ifdef PRESBURGER_BENCH_HAVE_ISL
-  auto freshIsl = [texts = c.inputs, isMap](std::vector<IslVal> &out) {
+  auto freshIsl = [texts = c.inputs, kinds](std::vector<IslVal> &out) {
     out.clear();
     for (size_t i = 0; i < texts.size(); ++i)
-      out.push_back(islRead(texts[i], isMap[i]));
+      out.push_back(islRead(texts[i], kinds[i]));
     for (const IslVal &v : out)
       if (!v.isRel())
         return false;
@@ -961,7 +879,7 @@ std::string registerCase(const Case &c) {
     std::cerr << "bench: " << base << ": isl cannot parse the input\n";
   } else {
     auto t0 = Clock::now();
-    IslVal islOnce = op->isl(islIn.data(), c.ints);
+    IslVal islOnce = islFn(islIn.data(), c.ints);
     islOpSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
     // Two more cold runs for a steadier estimate of the costs (the first
     // one pays for warming caches).
@@ -969,7 +887,7 @@ std::string registerCase(const Case &c) {
       auto p0 = Clock::now();
       freshIsl(islIn);
       auto p1 = Clock::now();
-      IslVal again = op->isl(islIn.data(), c.ints);
+      IslVal again = islFn(islIn.data(), c.ints);
       auto p2 = Clock::now();
       again.free();
       islParseSeconds = std::chrono::duration<double>(p1 - p0).count();
@@ -982,7 +900,7 @@ std::string registerCase(const Case &c) {
       islOk = false;
     } else if (ourOnce) {
       std::string why;
-      if (!sameResult(*op, *ourOnce, islOnce, c, why)) {
+      if (!sameResult(op->check, *ourOnce, islOnce, c, kinds, why)) {
         ++gMismatches;
         label = "MISMATCH";
         std::cerr << "bench: MISMATCH " << base << "\n    " << why << "\n";
@@ -995,12 +913,9 @@ std::string registerCase(const Case &c) {
     std::cerr << "bench: " << base << ": our engine failed: " << ourError
               << "\n";
 
-  OurFn ours = op->ours;
-  std::vector<int> ints = c.ints;
   benchmark::RegisterBenchmark(
       (base + "/ours").c_str(),
-      [inputs, ours, ints, ourDisjuncts, label,
-       ourError](benchmark::State &state) {
+      [oursRun, ourDisjuncts, label, ourError](benchmark::State &state) {
         if (!ourError.empty()) {
           state.SkipWithError(ourError.c_str());
           return;
@@ -1008,7 +923,7 @@ std::string registerCase(const Case &c) {
         for (auto _ : state) {
           auto t0 = Clock::now();
           {
-            OurResult r = ours(*inputs, ints);
+            OurResult r = oursRun();
             benchmark::DoNotOptimize(r);
           }
           auto t1 = Clock::now();
@@ -1024,7 +939,7 @@ std::string registerCase(const Case &c) {
 
 #ifdef PRESBURGER_BENCH_HAVE_ISL
   if (islOk) {
-    IslFn islFn = op->isl;
+    std::vector<int> ints = c.ints;
     // isl's inputs are read afresh before every iteration, which costs more
     // than many operations: Google Benchmark's own iteration estimate would
     // spend most of the run parsing. The count is fixed instead, from the
@@ -1064,7 +979,8 @@ std::string registerCase(const Case &c) {
   }
 #endif
 #ifdef PRESBURGER_BENCH_HAVE_MLIR
-  registerMlir(c, base, *inputs, ourOnce);
+  if (inputs) // MLIR has no objects over several spaces.
+    registerMlir(c, base, *inputs, ourOnce);
 #endif
   return std::string();
 }
