@@ -15,7 +15,12 @@
 // the geometric means of the ratios isl/ours and mlir/ours of the medians,
 // and writes the same as JSON with --report.
 //
-//   presburger-replay [--report FILE] WORKLOAD.jsonl [Google Benchmark flags]
+//   presburger-replay [--report FILE] [--family NAME] WORKLOAD.jsonl
+//                     [Google Benchmark flags]
+//
+// Cases are named NAME/<operation>/line<N>/<engine> (NAME defaults to
+// `replay`; scripts/bench.sh runs family 4 as `f4`), so bench/summarize.py
+// reads the --benchmark_out JSON as it reads the other programs'.
 //
 //===----------------------------------------------------------------------===//
 #include "BenchHarness.h"
@@ -93,6 +98,7 @@ bool isRelationText(const std::string &text) {
 
 /// Builds the case of one workload line, or says why it cannot run.
 std::optional<bench::Case> caseOfLine(const std::string &line, unsigned lineNo,
+                                      const std::string &family,
                                       std::string &why) {
   json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) {
@@ -116,7 +122,7 @@ std::optional<bench::Case> caseOfLine(const std::string &line, unsigned lineNo,
   }
   const bench::OperationInfo &info = *bench::findOperation(op);
   bench::Case c;
-  c.family = "replay";
+  c.family = family;
   c.op = op;
   c.instance = "line" + std::to_string(lineNo);
   for (const json &arg : j["args"]) {
@@ -150,9 +156,13 @@ public:
   void ReportRuns(const std::vector<Run> &runs) override {
     ConsoleReporter::ReportRuns(runs);
     for (const Run &run : runs) {
-      if (run.run_type != Run::RT_Iteration || run.error_occurred)
+      // Every repetition, or the median aggregate alone (when the run
+      // reports aggregates only).
+      bool median =
+          run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+      if ((run.run_type != Run::RT_Iteration && !median) || run.error_occurred)
         continue;
-      std::vector<std::string> parts = split(run.benchmark_name());
+      std::vector<std::string> parts = split(run.run_name.function_name);
       if (parts.size() < 4)
         continue;
       std::string key = parts[1] + "/" + parts[2];
@@ -272,19 +282,21 @@ json summarize(const CollectingReporter &r) {
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string workload, reportPath;
+  std::string workload, reportPath, family = "replay";
   std::vector<char *> rest{argv[0]};
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--report") == 0 && i + 1 < argc)
       reportPath = argv[++i];
+    else if (std::strcmp(argv[i], "--family") == 0 && i + 1 < argc)
+      family = argv[++i];
     else if (std::strncmp(argv[i], "--", 2) != 0 && workload.empty())
       workload = argv[i];
     else
       rest.push_back(argv[i]);
   }
   if (workload.empty()) {
-    std::cerr << "usage: presburger-replay [--report FILE] WORKLOAD.jsonl "
-                 "[Google Benchmark flags]\n";
+    std::cerr << "usage: presburger-replay [--report FILE] [--family NAME] "
+                 "WORKLOAD.jsonl [Google Benchmark flags]\n";
     return 2;
   }
   std::ifstream in(workload);
@@ -301,7 +313,7 @@ int main(int argc, char **argv) {
     if (line.find_first_not_of(" \t\r") == std::string::npos)
       continue;
     std::string why;
-    std::optional<bench::Case> c = caseOfLine(line, lineNo, why);
+    std::optional<bench::Case> c = caseOfLine(line, lineNo, family, why);
     if (c)
       why = bench::registerCase(*c);
     if (why.empty()) {

@@ -10,7 +10,8 @@
 # Environment: BUILD_DIR (default build-bench), OUT (JSON results, default
 # $BUILD_DIR/bench-results), REPS (repetitions, default 5), MIN_TIME (seconds
 # per repetition of our side, default 0.05), FILTER (a --benchmark_filter
-# regex), PROGRAMS (default "compiler scaling corpus"), BENCH_MLIR (0: no
+# regex), PROGRAMS (default "compiler scaling corpus family4"; family4 is
+# presburger-replay on bench/family4/polybench.jsonl), BENCH_MLIR (0: no
 # MLIR side, and MLIR 15 is not installed when missing; default 1).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,7 +19,7 @@ build=${BUILD_DIR:-$root/build-bench}
 out=${OUT:-$build/bench-results}
 reps=${REPS:-5}
 min_time=${MIN_TIME:-0.05}
-programs=${PROGRAMS:-compiler scaling corpus}
+programs=${PROGRAMS:-compiler scaling corpus family4}
 bench_mlir=${BENCH_MLIR:-1}
 
 # MLIR 15 for the third side, installed here and not by default in
@@ -33,8 +34,12 @@ fi
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DPRESBURGER_BUILD_TESTS=OFF -DPRESBURGER_BUILD_PENGUIN=OFF \
   -DPRESBURGER_BENCH_MLIR="$mlir_option" >/dev/null
+# A program is bench-NAME, except family4: presburger-replay on the
+# PolyBench workload bench/family4/polybench.jsonl.
 targets=()
-for p in $programs; do targets+=("bench-$p"); done
+for p in $programs; do
+  if [ "$p" = family4 ]; then targets+=(presburger-replay); else targets+=("bench-$p"); fi
+done
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >&2
 
 mkdir -p "$out"
@@ -44,8 +49,13 @@ for p in $programs; do
         --benchmark_report_aggregates_only=true
         --benchmark_out="$out/$p.json" --benchmark_out_format=json)
   if [ -n "${FILTER:-}" ]; then args+=(--benchmark_filter="$FILTER"); fi
-  echo "bench: running bench-$p (results in $out/$p.json)" >&2
-  "$build/bench/bench-$p" "${args[@]}" > "$out/$p.txt"
+  cmd=("$build/bench/bench-$p")
+  if [ "$p" = family4 ]; then
+    cmd=("$build/bench/presburger-replay" --family f4
+         "$root/bench/family4/polybench.jsonl")
+  fi
+  echo "bench: running ${cmd[*]##*/} (results in $out/$p.json)" >&2
+  "${cmd[@]}" "${args[@]}" > "$out/$p.txt"
   files+=("$out/$p.json")
 done
 
