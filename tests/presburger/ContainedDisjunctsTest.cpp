@@ -121,8 +121,9 @@ TEST(ContainedDisjuncts, SubtractionFromCopiesSubtractsOnce) {
 }
 
 TEST(ContainedDisjuncts, ManyDisjunctsAllDistinctAreKept) {
-  // 300 unit squares on a diagonal, then each again inside a larger copy
-  // of itself: the copies go, the squares stay (the large-union path).
+  // 300 unit squares on a diagonal, and the same with beside each square
+  // its left edge (i = a, a <= j <= a + 1), inside it: the edges go, the
+  // squares stay (600 disjuncts: the bucketed path above 128).
   std::string distinct = "{ ", nested = "{ ";
   for (int k = 0; k < 300; ++k) {
     std::string a = std::to_string(3 * k), b = std::to_string(3 * k + 1);
