@@ -127,11 +127,11 @@ TEST(ContainedDisjuncts, ManyDisjunctsAllDistinctAreKept) {
   std::string distinct = "{ ", nested = "{ ";
   for (int k = 0; k < 300; ++k) {
     std::string a = std::to_string(3 * k), b = std::to_string(3 * k + 1);
-    std::string square = "[i, j] : " + a + " <= i <= " + b + " and " + a +
-                         " <= j <= " + b;
+    std::string square =
+        "[i, j] : " + a + " <= i <= " + b + " and " + a + " <= j <= " + b;
     distinct += (k ? "; " : "") + square;
-    nested += (k ? "; " : "") + square + "; [i, j] : " + a + " <= i <= " +
-              a + " and " + a + " <= j <= " + b;
+    nested += (k ? "; " : "") + square + "; [i, j] : " + a + " <= i <= " + a +
+              " and " + a + " <= j <= " + b;
   }
   Relation d = parseRelation(distinct + " }");
   Relation n = parseRelation(nested + " }");

@@ -94,8 +94,8 @@ Bounds boundsOf(const BasicRelation &d) {
   const Int *last = nullptr;
   for (size_t i : order) {
     const Int *r = base + i * cols;
-    bool zero = std::all_of(r, r + out.width,
-                            [](const Int &v) { return v.isZero(); });
+    bool zero =
+        std::all_of(r, r + out.width, [](const Int &v) { return v.isZero(); });
     if (zero) {
       // 0 >= -c: true when c >= 0 (implied by anything), else empty.
       out.empty = out.empty || r[out.width] < Int(0);
@@ -234,9 +234,8 @@ void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
     }
     // An obviously empty disjunct is inside any other, so inside a kept
     // one when some disjunct is not empty.
-    bool someNonEmpty = std::any_of(live.begin(), live.end(), [&](size_t i) {
-      return !bounds[i].empty;
-    });
+    bool someNonEmpty = std::any_of(live.begin(), live.end(),
+                                    [&](size_t i) { return !bounds[i].empty; });
     for (size_t i : live)
       drop[i] = drop[i] || (someNonEmpty && bounds[i].empty);
   }

@@ -27,7 +27,8 @@ namespace presburger {
 /// spends on every pair. Equalities count as pairs of inequalities when
 /// the two disjuncts' equalities differ (a peeled iteration i = n - 1 and
 /// the loop i <= n - 2). Before fusing, a disjunct syntactically inside
-/// another is dropped (dropContainedDisjuncts). The disjuncts must be normalized.
+/// another is dropped (dropContainedDisjuncts). The disjuncts must be
+/// normalized.
 void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts);
 
 } // namespace presburger

@@ -1,10 +1,10 @@
 //===- Relation.cpp - Unions of basic relations: building and testing ----===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/Relation.h"
+#include "basic/ContainedDisjuncts.h"
 #include "presburger/Errors.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
-#include "basic/ContainedDisjuncts.h"
 #include "relation/SpaceChecks.h"
 #include "solve/DifferenceConstraints.h"
 
