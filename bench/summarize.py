@@ -19,9 +19,10 @@ faster than MLIR) and isl / mlir (above 1 MLIR is faster than isl), over
 the instances MLIR runs; without mlir rows the output is as before.
 --detail adds one row per instance; --markdown prints Markdown tables
 (docs/performance.md is made of them); --series prints the scaling family
-as one table per series (instance names <series>-<step>).
+as one table per series (instance names <series>-<step>); --cpu takes CPU
+time instead of wall time (for runs on a loaded machine).
 
-Usage: summarize.py [--detail] [--markdown] [--series] FILE.json...
+Usage: summarize.py [--detail] [--markdown] [--series] [--cpu] FILE.json...
 Python 3 standard library only.
 """
 
@@ -35,7 +36,7 @@ from collections import OrderedDict, defaultdict
 UNIT = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
 
 
-def load(paths):
+def load(paths, clock="real_time"):
     """(family, op, instance) -> {engine: median microseconds}, labels."""
     medians = defaultdict(dict)
     singles = defaultdict(dict)
@@ -57,7 +58,7 @@ def load(paths):
             if b.get("error_occurred"):
                 errors[(key, engine)] = b.get("error_message", "error")
                 continue
-            t = b["real_time"] * UNIT[b.get("time_unit", "ns")]
+            t = b[clock] * UNIT[b.get("time_unit", "ns")]
             if b.get("label"):
                 # MISMATCH (ours against isl) and MISMATCH-MLIR (ours
                 # against MLIR) come from different engines' rows.
@@ -162,11 +163,14 @@ def main():
     ap.add_argument("--detail", action="store_true",
                     help="one row per instance")
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--cpu", action="store_true",
+                    help="CPU time instead of wall time (a loaded machine)")
     ap.add_argument("--series", action="store_true",
                     help="scaling tables for the family f2")
     args = ap.parse_args()
 
-    medians, labels, errors = load(args.files)
+    medians, labels, errors = load(args.files,
+                                   "cpu_time" if args.cpu else "real_time")
     if not medians and not errors:
         print("no benchmark results found", file=sys.stderr)
         return 1

@@ -65,9 +65,14 @@ public:
   /// tuples); every disjunct follows.
   void setSpace(const Space &space);
 
-  /// The union (disjuncts are concatenated; no simplification).
+  /// The union: the disjuncts of both, then those that are copies of
+  /// another or syntactically inside another dropped
+  /// (removeContainedDisjuncts), so `{ [i] : 0 <= i <= 15 }` united with
+  /// `{ [i] : 6 <= i <= 7 }` is `{ [i] : 0 <= i <= 15 }`. Linear in the
+  /// size of both (up to sorting each disjunct's rows); no LP.
   Relation unite(const Relation &other) const;
-  /// The intersection (pairwise conjunctions, empty ones dropped).
+  /// The intersection (pairwise conjunctions, empty ones dropped, then
+  /// removeContainedDisjuncts).
   Relation intersect(const Relation &other) const;
   /// The points of this relation not in `other`, as disjoint pieces.
   /// Exponential in the number of constraints of `other` in the worst case;
@@ -275,6 +280,17 @@ public:
 
   /// Drops empty disjuncts and normalizes the rest.
   void removeEmptyDisjuncts();
+  /// Drops the disjuncts whose points are visibly in another kept disjunct:
+  /// exact copies (up to the order and repetition of rows), obviously empty
+  /// ones beside others, and those each of whose constraints is implied by
+  /// a constraint of the other with the same coefficients (equalities as
+  /// two inequalities; locals compared only where their division
+  /// definitions agree). Same points, no LP. O(n m log m) for n disjuncts
+  /// of m rows: every pair is tested up to 128 disjuncts, above that only
+  /// disjuncts of the same coefficient rows, a bounded number each. Every
+  /// union-producing operation (unite, intersect, the compositions and
+  /// projections, subtract) ends with it.
+  void removeContainedDisjuncts();
 
   /// The same integer points with fewer disjuncts: every pair of disjuncts
   /// whose union is exactly one basic relation is replaced by it, until no

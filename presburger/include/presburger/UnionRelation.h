@@ -38,7 +38,7 @@ public:
 
   /// Adds the points of `r` (merging with the piece of the same space).
   void add(Relation r);
-  /// The piece in the space of `space`'s tuples, if any.
+  /// The piece in the space of `space`'s tuples, if any (binary search).
   const Relation *find(const Space &space) const;
   /// Aligns every piece to `params`, a superset of the current list.
   void alignParams(const std::vector<std::string> &params);
@@ -51,7 +51,9 @@ public:
   bool isParamsUnion() const;
 
   /// The points of both: pieces of the same space are united
-  /// (Relation::unite, disjuncts concatenated), the others kept. Cheap.
+  /// (Relation::unite: disjuncts concatenated, copies and disjuncts inside
+  /// others dropped), the others kept. One merge of the two sorted piece
+  /// lists: linear in the size of both.
   UnionRelation unite(const UnionRelation &other) const;
   /// The points in both: pieces of the same space intersected
   /// (Relation::intersect), the others dropped. `{ A[i] : i >= 0; B[j] }`

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "basic/FuseCuts.h"
+#include "basic/ContainedDisjuncts.h"
 #include "basic/Divisions.h"
 
 #include "presburger/LinearAlgebra.h"
@@ -266,64 +267,15 @@ bool fusePass(std::vector<BasicRelation> &disjuncts,
   return fusedAny;
 }
 
-/// Whether every row of `outer` is implied by one row of `inner` (the same
-/// coefficients and a constant no larger): then inner's points satisfy
-/// outer's inequalities. Both sorted, so rows of equal coefficients are
-/// adjacent, by increasing constant.
-bool rowsImplied(const SortedRows &inner, const SortedRows &outer) {
-  size_t j = 0;
-  for (const std::vector<Int> &r : outer) {
-    auto sameCoefficients = [&](const std::vector<Int> &x) {
-      return std::equal(x.begin(), x.end() - 1, r.begin(), r.end() - 1);
-    };
-    // Skip inner rows whose coefficients sort before r's.
-    while (j < inner.size() && !sameCoefficients(inner[j]) &&
-           std::lexicographical_compare(inner[j].begin(), inner[j].end() - 1,
-                                        r.begin(), r.end() - 1))
-      ++j;
-    if (j == inner.size() || !sameCoefficients(inner[j]) ||
-        r.back() < inner[j].back())
-      return false;
-  }
-  return true;
-}
-
-/// Drops the disjuncts that are syntactically inside another (the same
-/// locals, the other's equalities among theirs, each of the other's
-/// inequalities implied by one of theirs): a split domain meeting a mask
-/// (i0 < 64 and i0 >= 16, beside i0 < 64) leaves such copies.
-void dropSubsumed(std::vector<BasicRelation> &disjuncts,
-                  std::vector<SortedRows> &eqs,
-                  std::vector<SortedRows> &ineqs) {
-  for (size_t i = 0; i < disjuncts.size();) {
-    bool inside = false;
-    for (size_t j = 0; j < disjuncts.size() && !inside; ++j) {
-      if (j == i)
-        continue;
-      WorkBudget::charge(ineqs[j].size() + 1);
-      inside = sameLocals(disjuncts[i], disjuncts[j]) &&
-               rowsMissingIn(eqs[j], eqs[i]).empty() &&
-               rowsImplied(ineqs[i], ineqs[j]);
-    }
-    if (!inside) {
-      ++i;
-      continue;
-    }
-    disjuncts.erase(disjuncts.begin() + std::ptrdiff_t(i));
-    eqs.erase(eqs.begin() + std::ptrdiff_t(i));
-    ineqs.erase(ineqs.begin() + std::ptrdiff_t(i));
-  }
-}
-
 } // namespace
 
 void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts) {
+  dropContainedDisjuncts(disjuncts);
   std::vector<SortedRows> eqs, ineqs;
   for (const BasicRelation &d : disjuncts) {
     eqs.push_back(sortedRows(d.equalities()));
     ineqs.push_back(sortedRows(d.inequalities()));
   }
-  dropSubsumed(disjuncts, eqs, ineqs);
   // A fusion can make a disjunct adjacent to an earlier one (two slabs
   // that together border a third): passes repeat until one fuses nothing.
   while (fusePass(disjuncts, eqs, ineqs)) {

@@ -27,9 +27,8 @@ namespace presburger {
 /// spends on every pair. Equalities count as pairs of inequalities when
 /// the two disjuncts' equalities differ (a peeled iteration i = n - 1 and
 /// the loop i <= n - 2). Before fusing, a disjunct syntactically inside
-/// another (the same locals, the other's equalities among its own, each of
-/// the other's inequalities implied by one of its own with the same
-/// coefficients) is dropped. The disjuncts must be normalized.
+/// another is dropped (dropContainedDisjuncts). The disjuncts must be
+/// normalized.
 void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts);
 
 } // namespace presburger

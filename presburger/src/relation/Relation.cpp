@@ -1,6 +1,7 @@
 //===- Relation.cpp - Unions of basic relations: building and testing ----===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/Relation.h"
+#include "basic/ContainedDisjuncts.h"
 #include "presburger/Errors.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
@@ -63,24 +64,17 @@ Relation Relation::unite(const Relation &other) const {
   Relation a = *this, b = other;
   checkSameTuples(a.space_, b.space_, "union");
   presburger::alignParams(a, b);
-  size_t own = a.disjuncts_.size();
-  // Fingerprints first: the exact comparison runs only on a match.
-  std::vector<uint64_t> prints(own);
-  for (size_t i = 0; i < own; ++i)
-    prints[i] = a.disjuncts_[i].constraintFingerprint();
+  a.disjuncts_.reserve(a.disjuncts_.size() + b.disjuncts_.size());
   for (BasicRelation &d : b.disjuncts_) {
-    // A disjunct written exactly as one already there adds nothing (isl
-    // drops such obvious duplicates in its union too).
-    bool repeated = false;
-    uint64_t print = d.constraintFingerprint();
-    for (size_t i = 0; i < own && !repeated; ++i)
-      repeated = prints[i] == print && a.disjuncts_[i].isObviouslyEqual(d);
-    if (repeated)
-      continue;
     d.setSpace(a.space_);
     a.disjuncts_.push_back(std::move(d));
   }
+  a.removeContainedDisjuncts();
   return a;
+}
+
+void Relation::removeContainedDisjuncts() {
+  dropContainedDisjuncts(disjuncts_);
 }
 
 Relation Relation::intersect(const Relation &other) const {
@@ -96,6 +90,7 @@ Relation Relation::intersect(const Relation &other) const {
       if (c.normalize() && !c.isEmpty())
         result.disjuncts_.push_back(std::move(c));
     }
+  result.removeContainedDisjuncts();
   return result;
 }
 

@@ -69,6 +69,7 @@ Relation combine(const Relation &a, const Relation *b, const Space &space,
     for (const BasicRelation &y : b->disjuncts())
       build(x, &y);
   }
+  result.removeContainedDisjuncts();
   return result;
 }
 
@@ -227,6 +228,7 @@ Relation Relation::deltas() const {
     if (dst.simplifyLocals())
       result.addDisjunct(std::move(dst));
   }
+  result.removeContainedDisjuncts();
   return result;
 }
 
@@ -379,6 +381,7 @@ Relation Relation::projectOut(VarKind kind, unsigned pos, unsigned n) const {
     b.convertToLocals(kind, pos, n);
     result = Relation(b.space());
   }
+  result.removeContainedDisjuncts();
   // As in isl, a tuple that loses dimensions loses its name (renamed in
   // place: setTupleName would copy every disjunct).
   if (kind != VarKind::Param && n > 0) {

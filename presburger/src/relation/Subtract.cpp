@@ -7,6 +7,7 @@
 // See docs/algorithms/subtract.md.
 //
 //===----------------------------------------------------------------------===//
+#include "basic/ContainedDisjuncts.h"
 #include "basic/Divisions.h"
 #include "relation/SpaceChecks.h"
 #include "solve/DifferenceConstraints.h"
@@ -187,6 +188,10 @@ Relation Relation::subtract(const Relation &other) const {
     for (BasicRelation &d : withDefinedLocals(t))
       if (!d.isObviouslyEmpty())
         subtrahends.push_back(std::move(d));
+  // Each disjunct inside another spared is one subtraction (and its
+  // pieces) less.
+  dropContainedDisjuncts(subtrahends);
+  a.removeContainedDisjuncts();
   Relation result(a.space_);
   for (const BasicRelation &s : a.disjuncts_) {
     std::vector<BasicRelation> pieces{s};
@@ -206,6 +211,7 @@ Relation Relation::subtract(const Relation &other) const {
       result.disjuncts_.push_back(std::move(p));
     }
   }
+  result.removeContainedDisjuncts();
   return result;
 }
 

@@ -55,9 +55,13 @@ void UnionRelation::add(Relation r) {
 }
 
 const Relation *UnionRelation::find(const Space &space) const {
-  for (const Relation &r : pieces_)
-    if (r.space().sameTuples(space))
-      return &r;
+  // The pieces are sorted by tuples: a binary search.
+  auto it = std::lower_bound(pieces_.begin(), pieces_.end(), space,
+                             [](const Relation &r, const Space &s) {
+                               return Space::tupleLess(r.space(), s);
+                             });
+  if (it != pieces_.end() && it->space().sameTuples(space))
+    return &*it;
   return nullptr;
 }
 
@@ -76,12 +80,34 @@ bool UnionRelation::isParamsUnion() const {
 }
 
 UnionRelation UnionRelation::unite(const UnionRelation &other) const {
-  UnionRelation out = *this;
-  for (const Relation &r : other.pieces_)
-    out.add(r);
-  if (other.params_ != out.params_)
-    out.alignParams(mergeParams(out.params_, other.params_));
-  return out;
+  UnionRelation a = *this, b = other;
+  presburger::alignParams(a, b);
+  if (a.pieces_.empty())
+    return b;
+  if (b.pieces_.empty())
+    return a;
+  if (a.pieces_.front().isParams() != b.pieces_.front().isParams())
+    throw SpaceError("a params set cannot be combined with sets or relations "
+                     "in one union");
+  // Both lists are sorted by tuples: one merge, pieces of the same space
+  // united.
+  std::vector<Relation> merged;
+  merged.reserve(a.pieces_.size() + b.pieces_.size());
+  auto x = a.pieces_.begin(), y = b.pieces_.begin();
+  while (x != a.pieces_.end() && y != b.pieces_.end()) {
+    if (Space::tupleLess(x->space(), y->space()))
+      merged.push_back(std::move(*x++));
+    else if (Space::tupleLess(y->space(), x->space()))
+      merged.push_back(std::move(*y++));
+    else
+      merged.push_back((x++)->unite(*y++));
+  }
+  merged.insert(merged.end(), std::make_move_iterator(x),
+                std::make_move_iterator(a.pieces_.end()));
+  merged.insert(merged.end(), std::make_move_iterator(y),
+                std::make_move_iterator(b.pieces_.end()));
+  a.pieces_ = std::move(merged);
+  return a;
 }
 
 UnionRelation UnionRelation::intersect(const UnionRelation &other) const {

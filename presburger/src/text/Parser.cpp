@@ -5,7 +5,9 @@
 #include "presburger/WorkBudget.h"
 #include "text/ParserImpl.h"
 
+#include <algorithm>
 #include <new>
+#include <numeric>
 
 namespace presburger {
 
@@ -63,11 +65,43 @@ Parsed parseAll(std::string_view text) {
 
 } // namespace
 
+namespace {
+
+/// The disjuncts of `bodies[order[i]]` for i in [from, to), all of one
+/// space, as one relation without copies or disjuncts inside others: one
+/// pass over all of them (adding the bodies one by one would compare each
+/// with every earlier one).
+Relation collect(std::vector<ParsedBody> &bodies,
+                 const std::vector<size_t> &order, size_t from, size_t to) {
+  Relation r = std::move(bodies[order[from]].relation);
+  for (size_t i = from + 1; i < to; ++i)
+    for (const BasicRelation &d : bodies[order[i]].relation.disjuncts())
+      r.addDisjunct(d);
+  r.removeContainedDisjuncts();
+  return r;
+}
+
+} // namespace
+
 UnionRelation parseUnion(std::string_view text) {
   Parsed p = parseAll(text);
+  // Bodies grouped by space (in the order written within a space), the
+  // groups in the order of the union's pieces.
+  std::vector<size_t> order(p.bodies.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return Space::tupleLess(p.bodies[a].relation.space(),
+                            p.bodies[b].relation.space());
+  });
   UnionRelation u(p.params);
-  for (ParsedBody &b : p.bodies)
-    u.add(std::move(b.relation));
+  for (size_t i = 0; i < order.size();) {
+    size_t j = i + 1;
+    while (j < order.size() && p.bodies[order[j]].relation.space().sameTuples(
+                                   p.bodies[order[i]].relation.space()))
+      ++j;
+    u.add(collect(p.bodies, order, i, j));
+    i = j;
+  }
   return u;
 }
 
@@ -76,17 +110,18 @@ Relation parseRelation(std::string_view text) {
   if (p.bodies.empty())
     parser::fail(p.openBrace, "expected a set or relation in one space, "
                               "found an empty union");
-  Relation r = p.bodies[0].relation;
+  const Space &first = p.bodies[0].relation.space();
   for (size_t i = 1; i < p.bodies.size(); ++i) {
-    const Relation &next = p.bodies[i].relation;
-    if (!next.space().sameTuples(r.space()))
-      parser::fail(p.bodies[i].pos,
-                   "expected a set or relation in one space, found " +
-                       r.space().toString() + " and " +
-                       next.space().toString());
-    r = r.unite(next);
+    const Space &next = p.bodies[i].relation.space();
+    if (!next.sameTuples(first))
+      parser::fail(p.bodies[i].pos, "expected a set or relation in one "
+                                    "space, found " +
+                                        first.toString() + " and " +
+                                        next.toString());
   }
-  return r;
+  std::vector<size_t> order(p.bodies.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  return collect(p.bodies, order, 0, order.size());
 }
 
 BasicRelation parseBasicRelation(std::string_view text) {

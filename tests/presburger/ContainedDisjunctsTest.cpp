@@ -1,0 +1,156 @@
+//===- ContainedDisjunctsTest.cpp - Copies and contained disjuncts dropped ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Unions, compositions, intersections and projections drop the disjuncts
+// that are copies of another or syntactically inside another
+// (Relation::removeContainedDisjuncts). Each test checks the points (against
+// the same set written by hand) and the number of disjuncts left.
+//
+//===----------------------------------------------------------------------===//
+#include "TestSupport.h"
+
+#include "presburger/Parser.h"
+#include "presburger/Relation.h"
+#include "presburger/UnionRelation.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace presburger;
+using presburger::testing::expectSame;
+
+namespace {
+
+unsigned disjuncts(const UnionRelation &u) {
+  unsigned n = 0;
+  for (const Relation &r : u.pieces())
+    n += r.numDisjuncts();
+  return n;
+}
+
+Relation set(const char *text) { return parseRelation(text); }
+
+} // namespace
+
+TEST(ContainedDisjuncts, ImageOfTwoPiecesOneInsideTheOther) {
+  // { A[i] -> M[i]; B[i] -> M[i] } applied to A = [0, 15], B = [6, 7]:
+  // the image of B is inside the image of A.
+  UnionRelation s = parseUnion("{ A[i] : 0 <= i <= 15; B[i] : 6 <= i <= 7 }");
+  UnionRelation m = parseUnion("{ A[i] -> M[i]; B[i] -> M[i] }");
+  UnionRelation image = s.apply(m);
+  expectSame(image, "{ M[i] : 0 <= i <= 15 }");
+  EXPECT_EQ(disjuncts(image), 1u) << image.toString();
+}
+
+TEST(ContainedDisjuncts, UnionKeepsTheLargerOfNestedBoxes) {
+  Relation u = set("{ [i, j] : 0 <= i <= 10 and 0 <= j <= 10 }")
+                   .unite(set("{ [i, j] : 2 <= i <= 3 and j = 5 }"));
+  expectSame(u, "{ [i, j] : 0 <= i <= 10 and 0 <= j <= 10 }");
+  EXPECT_EQ(u.numDisjuncts(), 1u);
+}
+
+TEST(ContainedDisjuncts, CopiesWrittenInAnotherOrderAreOne) {
+  Relation u = set("{ [i] : i >= 0 and i <= 9; [i] : i <= 9 and 0 <= i; "
+                   "[i] : 0 <= i <= 9 }");
+  expectSame(u, "{ [i] : 0 <= i <= 9 }");
+  EXPECT_EQ(u.numDisjuncts(), 1u);
+}
+
+TEST(ContainedDisjuncts, OverlappingPiecesAreBothKept) {
+  // Neither [0, 5] nor [3, 9] holds the other.
+  Relation u = set("{ [i] : 0 <= i <= 5 }").unite(set("{ [i] : 3 <= i <= 9 }"));
+  expectSame(u, "{ [i] : 0 <= i <= 9 }");
+  EXPECT_EQ(u.numDisjuncts(), 2u);
+}
+
+TEST(ContainedDisjuncts, EqualityInsideABand) {
+  // i = j with 0 <= i <= 4 lies in the band -1 <= i - j <= 1, 0 <= i <= 4.
+  Relation u = set("{ [i, j] : i = j and 0 <= i <= 4 }")
+                   .unite(set("{ [i, j] : -1 <= i - j <= 1 and 0 <= i <= 4 }"));
+  expectSame(u, "{ [i, j] : -1 <= i - j <= 1 and 0 <= i <= 4 }");
+  EXPECT_EQ(u.numDisjuncts(), 1u);
+}
+
+TEST(ContainedDisjuncts, ParametricBoundsCompareByConstant) {
+  // i <= n - 2 implies i <= n.
+  Relation u = set("[n] -> { [i] : 0 <= i <= n }")
+                   .unite(set("[n] -> { [i] : 1 <= i <= n - 2 }"));
+  expectSame(u, "[n] -> { [i] : 0 <= i <= n }");
+  EXPECT_EQ(u.numDisjuncts(), 1u);
+}
+
+TEST(ContainedDisjuncts, SameDivisionsAreCompared) {
+  // Even i in [0, 20] holds even i in [4, 8].
+  Relation u = set("{ [i] : i mod 2 = 0 and 0 <= i <= 20 }")
+                   .unite(set("{ [i] : i mod 2 = 0 and 4 <= i <= 8 }"));
+  expectSame(u, "{ [i] : i mod 2 = 0 and 0 <= i <= 20 }");
+  EXPECT_EQ(u.numDisjuncts(), 1u);
+}
+
+TEST(ContainedDisjuncts, DifferentDivisionsAreKept) {
+  // Multiples of 3 in [4, 10] (6 and 9) are not all even: both stay.
+  Relation u = set("{ [i] : i mod 2 = 0 and 0 <= i <= 20 }")
+                   .unite(set("{ [i] : i mod 3 = 0 and 4 <= i <= 10 }"));
+  expectSame(u, "{ [i] : (i mod 2 = 0 and 0 <= i <= 20) or i = 9 }");
+  EXPECT_EQ(u.numDisjuncts(), 2u);
+}
+
+TEST(ContainedDisjuncts, IntersectionDropsPiecesInsideOthers) {
+  // (A1 or A2) and B where A2 and B is inside A1 and B.
+  Relation i = set("{ [i] : 0 <= i <= 10; [i] : 2 <= i <= 12 }")
+                   .intersect(set("{ [i] : i <= 10 }"));
+  expectSame(i, "{ [i] : 0 <= i <= 10 }");
+  EXPECT_EQ(i.numDisjuncts(), 1u);
+}
+
+TEST(ContainedDisjuncts, ProjectionDropsShadowsInsideOthers) {
+  // The shadows on i are [0, 9] and [2, 3].
+  Relation r = set("{ [i, j] : 0 <= i <= 9 and j = 0; "
+                   "[i, j] : 2 <= i <= 3 and j = 7 }");
+  Relation p = r.projectOut(VarKind::Range, 1, 1);
+  expectSame(p, "{ [i] : 0 <= i <= 9 }");
+  EXPECT_EQ(p.numDisjuncts(), 1u);
+}
+
+TEST(ContainedDisjuncts, SubtractionFromCopiesSubtractsOnce) {
+  Relation d = set("{ [i] : 0 <= i <= 9; [i] : 0 <= i <= 9 }")
+                   .subtract(set("{ [i] : 3 <= i <= 5 }"));
+  expectSame(d, "{ [i] : 0 <= i <= 2 or 6 <= i <= 9 }");
+  EXPECT_EQ(d.numDisjuncts(), 2u);
+}
+
+TEST(ContainedDisjuncts, ManyDisjunctsAllDistinctAreKept) {
+  // 300 unit squares on a diagonal, and the same with beside each square
+  // its left edge (i = a, a <= j <= a + 1), inside it: the edges go, the
+  // squares stay (600 disjuncts: the bucketed path above 128).
+  std::string distinct = "{ ", nested = "{ ";
+  for (int k = 0; k < 300; ++k) {
+    std::string a = std::to_string(3 * k), b = std::to_string(3 * k + 1);
+    std::string square =
+        "[i, j] : " + a + " <= i <= " + b + " and " + a + " <= j <= " + b;
+    distinct += (k ? "; " : "") + square;
+    nested += (k ? "; " : "") + square + "; [i, j] : " + a + " <= i <= " + a +
+              " and " + a + " <= j <= " + b;
+  }
+  Relation d = parseRelation(distinct + " }");
+  Relation n = parseRelation(nested + " }");
+  EXPECT_EQ(d.numDisjuncts(), 300u);
+  EXPECT_EQ(n.numDisjuncts(), 300u);
+  EXPECT_TRUE(n.isEqual(d));
+}
+
+TEST(ContainedDisjuncts, LargeLiteralOverSeveralSpacesReadsEveryDisjunct) {
+  // 20000 distinct boxes in 8 named spaces, and the union of the literal
+  // with itself: nothing may be lost, nothing doubled.
+  std::string text = "{ ";
+  for (int k = 0; k < 20000; ++k) {
+    std::string lo = std::to_string(5 * k), hi = std::to_string(5 * k + 3);
+    text += (k ? "; S" : "S") + std::to_string(k % 8) + "[i] : " + lo +
+            " <= i <= " + hi;
+  }
+  UnionRelation u = parseUnion(text + " }");
+  EXPECT_EQ(u.numPieces(), 8u);
+  EXPECT_EQ(disjuncts(u), 20000u);
+  EXPECT_EQ(disjuncts(u.unite(u)), 20000u);
+}
