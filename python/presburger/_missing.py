@@ -8,7 +8,7 @@ MISSING = {
     "Set": [
         "dim_max", "dim_min", "card", "compute_vertices", "get_id_dict",
         "get_dim_id", "set_dim_id", "get_tuple_id", "set_tuple_id",
-        "flatten", "lexmin_pw_multi_aff", "lexmax_pw_multi_aff",
+        "lexmin_pw_multi_aff", "lexmax_pw_multi_aff",
         "as_pw_multi_aff", "indicator_function", "coefficients",
         "solutions", "get_simple_fixed_box_hull", "get_stride_info",
         "get_stride", "plain_get_val_if_fixed", "is_box", "align_divs",
@@ -19,15 +19,14 @@ MISSING = {
     ],
     "Map": [
         "dim_max", "dim_min", "get_id_dict", "get_dim_id", "set_dim_id",
-        "get_tuple_id", "set_tuple_id", "curry", "uncurry", "zip",
-        "domain_map", "range_map", "flatten", "flatten_domain",
-        "flatten_range", "lexmin_pw_multi_aff", "lexmax_pw_multi_aff",
+        "get_tuple_id", "set_tuple_id", "lexmin_pw_multi_aff",
+        "lexmax_pw_multi_aff",
         "as_pw_multi_aff", "partial_lexmin", "partial_lexmax",
         "preimage_domain_multi_aff", "preimage_range_multi_aff",
         "get_range_simple_fixed_box_hull", "get_range_stride_info",
         "align_divs", "fixed_power_val", "reaching_path_lengths",
         "drop_constraints_involving_dims", "involves_dims", "to_list",
-        "domain_factor_domain", "range_factor_range", "sum",
+        "sum",
     ],
     "UnionSet": [
         "compute_schedule", "get_basic_set_list", "lexmin_pw_multi_aff",
@@ -35,11 +34,10 @@ MISSING = {
         "identity_union_pw_multi_aff", "card", "polyhedral_hull_list",
     ],
     "UnionMap": [
-        "curry", "uncurry", "zip", "domain_map", "range_map",
         "flatten_domain", "flatten_range", "as_union_pw_multi_aff",
         "lexmin_union_pw_multi_aff", "preimage_domain_multi_aff",
         "fixed_power_val", "schedule_compute", "get_basic_map_list",
-        "card", "domain_factor_domain", "range_factor_range",
+        "card",
     ],
     "Space": [
         "get_id_dict", "get_dim_id", "set_dim_id", "get_tuple_id",

@@ -226,9 +226,11 @@ PyPoint pointOf(const Relation &r);
 /// Every point of `r` (see forEachPoint).
 std::vector<std::vector<Int>> allPoints(const Relation &r);
 
-/// Registration of the parts (Sets.cpp, Unions.cpp, Penguin.cpp).
+/// Registration of the parts (Sets.cpp, Unions.cpp, Reshape.cpp, which
+/// adds methods to their classes, Penguin.cpp).
 void bindSets(py::module_ &m);
 void bindUnions(py::module_ &m);
+void bindReshape(py::module_ &m);
 void bindPenguin(py::module_ &m);
 
 /// The Python exception classes, created by Module.cpp.

@@ -1119,12 +1119,7 @@ void bindSets(py::module_ &m) {
       .def(
           "flat_product",
           [](const PySet &a, const PySet &b) {
-            Relation p = a.r.product(b.r);
-            // [A -> B] flattened into one anonymous tuple.
-            Space s =
-                Space::set(p.space().paramNames(), Tuple(p.space().numRange()));
-            p.setSpace(s);
-            return PySet{p};
+            return PySet{a.r.flatProduct(b.r)};
           },
           py::arg("other"), Guard())
       .def(

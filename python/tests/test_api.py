@@ -460,8 +460,8 @@ def test_not_implemented_names_itself():
         S("{ [i] : 0 <= i < 3 }").dim_max(0)
     with pytest.raises(NotImplementedError, match="Schedule"):
         isl.Schedule()
-    with pytest.raises(NotImplementedError, match="curry"):
-        M("{ [i] -> [j] }").curry()
+    with pytest.raises(NotImplementedError, match="align_divs"):
+        M("{ [i] -> [j] }").align_divs()
 
 
 def test_context_is_accepted():

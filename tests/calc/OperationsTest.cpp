@@ -108,6 +108,11 @@ TEST(OperationsTest, FunctionTypeRules) {
       {Function::Params, anyUnion},
       {Function::Wrap, relations},
       {Function::Unwrap, sets},
+      {Function::DomainMap, relations},
+      {Function::RangeMap, relations},
+      {Function::Curry, relations},
+      {Function::Uncurry, relations},
+      {Function::Zip, relations},
       {Function::Universe, anyUnion},
       {Function::Identity, sets},
       {Function::IsEmpty, anyUnion},
@@ -117,7 +122,7 @@ TEST(OperationsTest, FunctionTypeRules) {
       {Function::IsBijective, relations},
       {Function::IsExactClosure, relations},
   };
-  EXPECT_EQ(accepted.size(), 22u); // every function of the language
+  EXPECT_EQ(accepted.size(), 27u); // every function of the language
   std::map<char, Value> v = samples();
   v['W'] = Value::of(parseUnion("{ [[i] -> [j]] : i = j }"));
   for (const auto &[f, ok] : accepted)

@@ -44,6 +44,11 @@ const std::vector<std::string> kPieces = {
     "params",
     "wrap",
     "unwrap",
+    "domain_map",
+    "range_map",
+    "curry",
+    "uncurry",
+    "zip",
     "universe",
     "identity",
     "is_empty",
@@ -159,12 +164,13 @@ std::string randomExpr(std::mt19937 &rng, int depth) {
                                  "-",  "*",   "%",  ".",  "cross", "->",
                                  "<<", "<<=", ">>", ">>="};
   static const char *functions[] = {
-      "coalesce",    "lexmin",      "lexmax",           "dom",
-      "ran",         "deltas",      "sample",           "aff",
-      "poly",        "convex_hull", "simple_hull",      "params",
-      "wrap",        "unwrap",      "universe",         "identity",
-      "is_empty",    "is_universe", "is_single_valued", "is_injective",
-      "is_bijective"};
+      "coalesce",     "lexmin",      "lexmax",      "dom",
+      "ran",          "deltas",      "sample",      "aff",
+      "poly",         "convex_hull", "simple_hull", "params",
+      "wrap",         "unwrap",      "domain_map",  "range_map",
+      "curry",        "uncurry",     "zip",         "universe",
+      "identity",     "is_empty",    "is_universe", "is_single_valued",
+      "is_injective", "is_bijective"};
   auto pick = [&](auto &array) {
     return array[std::uniform_int_distribution<size_t>(0, std::size(array) -
                                                               1)(rng)];

@@ -238,6 +238,87 @@ TEST(CApiTest, RelationBinaryOperationsMatchTheCppApi) {
                [](auto &a, auto &b) { return a.rangeProduct(b); });
 }
 
+TEST(CApiTest, ReshapingMatchesTheCppApi) {
+  // Nested domain, nested range, both nested.
+  const char *nd = "[n] -> { S[A[i] -> B[j]] -> C[k] : k = i + j < n }";
+  const char *nr = "{ A[i] -> [B[j] -> C[k]] : k = i + j and j mod 2 = 0 }";
+  const char *nb = "{ [A[i] -> B[j]] -> [C[k] -> D[l]] : k = i + j and l = i }";
+  expectUnary(presburger_relation_domain_map, kMap,
+              [](auto &r) { return r.domainMap(); });
+  expectUnary(presburger_relation_range_map, kMap,
+              [](auto &r) { return r.rangeMap(); });
+  expectUnary(presburger_relation_curry, nd, [](auto &r) { return r.curry(); });
+  expectUnary(presburger_relation_uncurry, nr,
+              [](auto &r) { return r.uncurry(); });
+  expectUnary(presburger_relation_zip, nb, [](auto &r) { return r.zip(); });
+  expectUnary(presburger_relation_flatten, nb,
+              [](auto &r) { return r.flatten(); });
+  expectUnary(presburger_relation_flatten_domain, nb,
+              [](auto &r) { return r.flattenDomain(); });
+  expectUnary(presburger_relation_flatten_range, nb,
+              [](auto &r) { return r.flattenRange(); });
+  expectUnary(presburger_relation_range_factor_domain, nr,
+              [](auto &r) { return r.rangeFactorDomain(); });
+  expectUnary(presburger_relation_range_factor_range, nr,
+              [](auto &r) { return r.rangeFactorRange(); });
+  expectUnary(presburger_relation_domain_factor_domain, nd,
+              [](auto &r) { return r.domainFactorDomain(); });
+  expectUnary(presburger_relation_domain_factor_range, nd,
+              [](auto &r) { return r.domainFactorRange(); });
+  expectUnary(presburger_relation_factor_domain, nb,
+              [](auto &r) { return r.factorDomain(); });
+  expectUnary(presburger_relation_factor_range, nb,
+              [](auto &r) { return r.factorRange(); });
+  const char *a = "{ A[i] -> B[j] : j = i }", *b = "{ A[i] -> C[j] : j > i }",
+             *c = "{ D[i] -> B[j] : j < i }";
+  expectBinary(presburger_relation_flat_product, a, c,
+               [](auto &x, auto &y) { return x.flatProduct(y); });
+  expectBinary(presburger_relation_flat_range_product, a, b,
+               [](auto &x, auto &y) { return x.flatRangeProduct(y); });
+  expectBinary(presburger_relation_flat_domain_product, a, c,
+               [](auto &x, auto &y) { return x.flatDomainProduct(y); });
+  // A missing nesting is a space error with the operation's name.
+  Rel flat(a);
+  presburger_error e;
+  EXPECT_EQ(presburger_relation_curry(flat.p, &e), nullptr);
+  EXPECT_EQ(e.status, PRESBURGER_SPACE_ERROR);
+  EXPECT_NE(std::string(e.message).find("curry"), std::string::npos);
+
+  using U = UnionRelation;
+  const char *u = "{ [A[i] -> B[j]] -> C[k] : k = i + j; D[i] -> [E[j] -> F[]] "
+                  ": i < j; [P[a] -> Q[]] -> [R[c] -> S[]] : a = c }";
+  expectUnionUnary(presburger_union_relation_domain_map, u,
+                   [](const U &x) { return x.domainMap(); });
+  expectUnionUnary(presburger_union_relation_range_map, u,
+                   [](const U &x) { return x.rangeMap(); });
+  expectUnionUnary(presburger_union_relation_curry, u,
+                   [](const U &x) { return x.curry(); });
+  expectUnionUnary(presburger_union_relation_uncurry, u,
+                   [](const U &x) { return x.uncurry(); });
+  expectUnionUnary(presburger_union_relation_zip, u,
+                   [](const U &x) { return x.zip(); });
+  expectUnionUnary(presburger_union_relation_range_factor_domain, u,
+                   [](const U &x) { return x.rangeFactorDomain(); });
+  expectUnionUnary(presburger_union_relation_range_factor_range, u,
+                   [](const U &x) { return x.rangeFactorRange(); });
+  expectUnionUnary(presburger_union_relation_domain_factor_domain, u,
+                   [](const U &x) { return x.domainFactorDomain(); });
+  expectUnionUnary(presburger_union_relation_domain_factor_range, u,
+                   [](const U &x) { return x.domainFactorRange(); });
+  expectUnionUnary(presburger_union_relation_factor_domain, u,
+                   [](const U &x) { return x.factorDomain(); });
+  expectUnionUnary(presburger_union_relation_factor_range, u,
+                   [](const U &x) { return x.factorRange(); });
+  const char *v =
+      "{ A[i] -> B[j] : j = i; A[i] -> C[j] : j > i; D[i] -> B[j] }";
+  expectUnionBinary(
+      presburger_union_relation_flat_range_product, v, v,
+      [](const U &x, const U &y) { return x.flatRangeProduct(y); });
+  expectUnionBinary(
+      presburger_union_relation_flat_domain_product, v, v,
+      [](const U &x, const U &y) { return x.flatDomainProduct(y); });
+}
+
 TEST(CApiTest, IntersectParamsRestrictsTheParameters) {
   Rel s(kSet), p("[n] -> { : n = 3 }"), m(kMap);
   presburger_error e;

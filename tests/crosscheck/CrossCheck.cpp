@@ -25,6 +25,7 @@
 #include "FlowChecks.h"
 #include "IslOracle.h"
 #include "RandomSets.h"
+#include "ReshapeChecks.h"
 
 #include "presburger/Errors.h"
 #include "presburger/Parser.h"
@@ -784,6 +785,11 @@ std::vector<Operation> operations() {
         o[0].rangeProduct(o[1]),
         islMap(isl_union_map_range_product(i[0].copyMap(), i[1].copyMap())), c);
   });
+  for (crosscheck::ReshapeOperation &r : crosscheck::reshapeOperations())
+    add(r.name, r.generate, [f = r.compute](auto &o, auto &i, auto &c) {
+      auto [ours, theirs] = f(o, i);
+      return compareObjects(ours, theirs, c);
+    });
   add("is_single_valued", oneRelation, [](auto &o, auto &i, auto &) {
     return compareBools(o[0].isSingleValued(),
                         islBool(isl_union_map_is_single_valued(i[0].mapPtr())));

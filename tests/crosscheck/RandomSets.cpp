@@ -136,27 +136,70 @@ std::string RandomSets::paramsText(const std::vector<std::string> &params) {
   return out + "] -> ";
 }
 
+SideShape RandomSets::randomSide(bool nested) {
+  SideShape s;
+  s.flat = randomTuple();
+  s.nested = nested;
+  if (nested) {
+    s.first = randomTuple(2);
+    s.second = randomTuple(2);
+    // Factors of 0-2 dimensions: 0-dimensional ones (`C[]`) are common in
+    // tagged accesses.
+    s.first.dims = below(3);
+    s.second.dims = below(3);
+    if (s.first.dims + s.second.dims == 0)
+      s.second.dims = 1;
+  }
+  return s;
+}
+
+std::string RandomSets::sideText(const SideShape &s,
+                                 const std::vector<std::string> &names) {
+  if (!s.nested)
+    return tupleText(s.flat, names);
+  std::vector<std::string> a(names.begin(), names.begin() + s.first.dims);
+  std::vector<std::string> b(names.begin() + s.first.dims, names.end());
+  return s.flat.name + "[" + tupleText(s.first, a) + " -> " +
+         tupleText(s.second, b) + "]";
+}
+
 std::string RandomSets::set(const std::vector<std::string> &params,
                             const TupleShape &t, const GenOptions &o) {
+  SideShape s;
+  s.flat = t;
+  return set(params, s, o);
+}
+
+std::string RandomSets::set(const std::vector<std::string> &params,
+                            const SideShape &t, const GenOptions &o) {
   std::vector<std::string> vars;
-  for (unsigned i = 0; i < t.dims; ++i)
+  for (unsigned i = 0; i < t.dims(); ++i)
     vars.push_back("i" + std::to_string(i));
-  return paramsText(params) + "{ " + tupleText(t, vars) + " : " +
+  return paramsText(params) + "{ " + sideText(t, vars) + " : " +
          body(params, vars, o) + " }";
 }
 
 std::string RandomSets::relation(const std::vector<std::string> &params,
                                  const TupleShape &dom, const TupleShape &ran,
                                  const GenOptions &o) {
+  SideShape d, r;
+  d.flat = dom;
+  r.flat = ran;
+  return relation(params, d, r, o);
+}
+
+std::string RandomSets::relation(const std::vector<std::string> &params,
+                                 const SideShape &dom, const SideShape &ran,
+                                 const GenOptions &o) {
   std::vector<std::string> in, out, all;
-  for (unsigned i = 0; i < dom.dims; ++i)
+  for (unsigned i = 0; i < dom.dims(); ++i)
     in.push_back("i" + std::to_string(i));
-  for (unsigned i = 0; i < ran.dims; ++i)
+  for (unsigned i = 0; i < ran.dims(); ++i)
     out.push_back("o" + std::to_string(i));
   all = in;
   all.insert(all.end(), out.begin(), out.end());
-  return paramsText(params) + "{ " + tupleText(dom, in) + " -> " +
-         tupleText(ran, out) + " : " + body(params, all, o) + " }";
+  return paramsText(params) + "{ " + sideText(dom, in) + " -> " +
+         sideText(ran, out) + " : " + body(params, all, o) + " }";
 }
 
 } // namespace crosscheck

@@ -22,6 +22,18 @@ struct TupleShape {
   unsigned dims = 1;
 };
 
+/// One side of a relation (or a set's tuple) that may be nested: the flat
+/// tuple `flat`, or when `nested` the wrapped pair `flat.name[first ->
+/// second]` (flat.dims unused).
+struct SideShape {
+  TupleShape flat;
+  bool nested = false;
+  TupleShape first, second;
+  unsigned dims() const {
+    return nested ? first.dims + second.dims : flat.dims;
+  }
+};
+
 struct GenOptions {
   unsigned maxDisjuncts = 3;
   unsigned maxConstraints = 4;
@@ -58,7 +70,20 @@ public:
                        const TupleShape &dom, const TupleShape &ran,
                        const GenOptions &o);
 
+  /// A side of 1-3 dimensions (`nested`: two factors of 0-2 each, at
+  /// least one dimension in all), names chosen as by randomTuple.
+  SideShape randomSide(bool nested);
+  /// A set whose tuple is `t`.
+  std::string set(const std::vector<std::string> &params, const SideShape &t,
+                  const GenOptions &o);
+  /// A relation from `dom` to `ran` (each side flat or nested).
+  std::string relation(const std::vector<std::string> &params,
+                       const SideShape &dom, const SideShape &ran,
+                       const GenOptions &o);
+
 private:
+  static std::string sideText(const SideShape &s,
+                              const std::vector<std::string> &names);
   std::string body(const std::vector<std::string> &params,
                    const std::vector<std::string> &vars, const GenOptions &o);
   std::string constraint(const std::vector<std::string> &vars,

@@ -36,6 +36,16 @@ const char *functionSummary(Function f) {
     return "relation as a set of pairs [A[..] -> B[..]]";
   case Function::Unwrap:
     return "set of pairs as a relation";
+  case Function::DomainMap:
+    return "{ [x -> y] -> x : x -> y in m }";
+  case Function::RangeMap:
+    return "{ [x -> y] -> y : x -> y in m }";
+  case Function::Curry:
+    return "{ x -> [y -> z] : [x -> y] -> z in m }";
+  case Function::Uncurry:
+    return "{ [x -> y] -> z : x -> [y -> z] in m }";
+  case Function::Zip:
+    return "{ [x -> z] -> [y -> w] : [x -> y] -> [z -> w] in m }";
   case Function::Universe:
     return "universe of each space";
   case Function::Identity:

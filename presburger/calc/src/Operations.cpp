@@ -245,6 +245,24 @@ Value evalCall(Function f, const Value &xv) {
     if (!isSetLike(k))
       callTypeError(f, "a set of pairs [A[..] -> B[..]]", k);
     return Value::of(x.unwrap());
+  case Function::DomainMap:
+  case Function::RangeMap:
+  case Function::Curry:
+  case Function::Uncurry:
+  case Function::Zip:
+    if (!isRelationLike(k))
+      callTypeError(f, "a relation", k);
+    if (f == Function::DomainMap)
+      return Value::of(x.domainMap());
+    if (f == Function::RangeMap)
+      return Value::of(x.rangeMap());
+    // Pieces without the nesting that curry, uncurry or zip needs have no
+    // image (as in isl): `curry { A[i] -> B[j] }` is empty.
+    if (f == Function::Curry)
+      return Value::of(x.curry());
+    if (f == Function::Uncurry)
+      return Value::of(x.uncurry());
+    return Value::of(x.zip());
   case Function::Identity:
     if (!isSetLike(k))
       callTypeError(f, "a set", k);

@@ -162,6 +162,75 @@ public:
   Relation wrap() const;
   /// The set [A -> B] as the relation A -> B.
   Relation unwrap() const;
+
+  //===--------------------------------------------------------------------===//
+  // Reshaping (Reshape.cpp): the nested tuples of a space rearranged, as
+  // isl's domain_map, curry, zip, flatten, factor and flat products do. The
+  // operations that only move the split between tuples (curry, uncurry,
+  // flatten) copy the disjuncts with a new space, O(size); the others reuse
+  // projections and products, one result disjunct per input disjunct (or
+  // pair). Wrapper tuples lose their names (`S[A -> B]` curried forgets S),
+  // the inner tuples keep theirs. Each throws SpaceError, naming the
+  // operation and the space, when the needed nesting is missing.
+  //===--------------------------------------------------------------------===//
+
+  /// Whether this is a set whose tuple is nested (isl's is_wrapping), a
+  /// relation whose domain is nested (domain_is_wrapping: curry and the
+  /// domain factors apply), or one whose range is (range_is_wrapping). O(1).
+  bool isWrapping() const;
+  bool domainIsWrapping() const;
+  bool rangeIsWrapping() const;
+  /// {[x -> y] -> x : x -> y in this}: isl's domain_map. The identity on
+  /// the wrapped space with the range factor projected out, restricted to
+  /// wrap(): one disjunct per disjunct.
+  Relation domainMap() const;
+  /// {[x -> y] -> y : x -> y in this}: isl's range_map.
+  Relation rangeMap() const;
+  /// {x -> [y -> z] : [x -> y] -> z in this}: isl's curry; the domain must
+  /// be nested. Only the space changes, O(size).
+  Relation curry() const;
+  /// {[x -> y] -> z : x -> [y -> z] in this}: isl's uncurry; the range must
+  /// be nested. O(size).
+  Relation uncurry() const;
+  /// {[x -> z] -> [y -> w] : [x -> y] -> [z -> w] in this}: isl's zip; both
+  /// sides must be nested. Two dimension moves, O(size).
+  Relation zip() const;
+  /// The same points with every nested tuple made flat: for a set its
+  /// tuple, for a relation both sides (isl's flatten). A tuple that was
+  /// nested becomes anonymous (`S[A[i] -> B[j]]` gives `[i, j]`); a flat
+  /// tuple keeps its name. O(size).
+  Relation flatten() const;
+  /// A relation with its domain flattened (isl's flatten_domain). O(size).
+  Relation flattenDomain() const;
+  /// A relation with its range flattened (isl's flatten_range). O(size).
+  Relation flattenRange() const;
+  /// {x -> y : exists z : x -> [y -> z] in this}: isl's range_factor_domain;
+  /// the range must be nested. A projection of z's dimensions.
+  Relation rangeFactorDomain() const;
+  /// {x -> z : exists y : x -> [y -> z] in this}: isl's range_factor_range.
+  Relation rangeFactorRange() const;
+  /// {x -> z : exists y : [x -> y] -> z in this}: isl's
+  /// domain_factor_domain; the domain must be nested. A projection.
+  Relation domainFactorDomain() const;
+  /// {y -> z : exists x : [x -> y] -> z in this}: isl's
+  /// domain_factor_range.
+  Relation domainFactorRange() const;
+  /// {x -> z : exists y, w : [x -> y] -> [z -> w] in this}: isl's
+  /// factor_domain, the first factor of a product; both sides nested.
+  Relation factorDomain() const;
+  /// {y -> w : exists x, z : [x -> y] -> [z -> w] in this}: isl's
+  /// factor_range, the second factor.
+  Relation factorRange() const;
+  /// product() with the result flattened (isl's flat_product): sets A, B
+  /// give one anonymous tuple of A's then B's dimensions; relations give
+  /// (A, C) -> (B, D). O(disjunct pairs).
+  Relation flatProduct(const Relation &other) const;
+  /// domainProduct() with the domain flattened: A -> B and C -> B give
+  /// (A, C) -> B (isl's flat_domain_product). O(disjunct pairs).
+  Relation flatDomainProduct(const Relation &other) const;
+  /// rangeProduct() with the range flattened: A -> B and A -> C give
+  /// A -> (B, C) (isl's flat_range_product). O(disjunct pairs).
+  Relation flatRangeProduct(const Relation &other) const;
   /// The parameter values for which the relation is not empty (a params
   /// set).
   Relation params() const;

@@ -120,6 +120,45 @@ public:
   /// Relation::rangeProduct of every pair of pieces with the same domain
   /// tuple.
   UnionRelation rangeProduct(const UnionRelation &other) const;
+
+  //===--------------------------------------------------------------------===//
+  // Reshaping over unions (UnionReshape.cpp), as isl's union_map versions:
+  // the unary operations apply the Relation method to the pieces that have
+  // the nesting it needs and leave the others out (curry of
+  // `{ [A[] -> B[]] -> C[]; D[] -> E[] }` is `{ A[] -> [B[] -> C[]] }`);
+  // domainMap and rangeMap take every piece and throw SpaceError on a set.
+  // Pieces whose results fall in one space are united. Costs as the
+  // Relation methods, summed over the pieces (or pairs).
+  //===--------------------------------------------------------------------===//
+
+  /// Relation::domainMap of every piece: {[x -> y] -> x}.
+  UnionRelation domainMap() const;
+  /// Relation::rangeMap of every piece: {[x -> y] -> y}.
+  UnionRelation rangeMap() const;
+  /// Relation::curry of the pieces with a nested domain.
+  UnionRelation curry() const;
+  /// Relation::uncurry of the pieces with a nested range.
+  UnionRelation uncurry() const;
+  /// Relation::zip of the pieces with both sides nested.
+  UnionRelation zip() const;
+  /// Relation::rangeFactorDomain of the pieces with a nested range.
+  UnionRelation rangeFactorDomain() const;
+  /// Relation::rangeFactorRange of the pieces with a nested range.
+  UnionRelation rangeFactorRange() const;
+  /// Relation::domainFactorDomain of the pieces with a nested domain.
+  UnionRelation domainFactorDomain() const;
+  /// Relation::domainFactorRange of the pieces with a nested domain.
+  UnionRelation domainFactorRange() const;
+  /// Relation::factorDomain of the pieces with both sides nested.
+  UnionRelation factorDomain() const;
+  /// Relation::factorRange of the pieces with both sides nested.
+  UnionRelation factorRange() const;
+  /// Relation::flatDomainProduct of every pair of pieces with the same
+  /// range tuple.
+  UnionRelation flatDomainProduct(const UnionRelation &other) const;
+  /// Relation::flatRangeProduct of every pair of pieces with the same
+  /// domain tuple.
+  UnionRelation flatRangeProduct(const UnionRelation &other) const;
   /// The union relation from every piece of this union set to every piece
   /// of `other` (iscc's `a -> b`).
   UnionRelation universeTo(const UnionRelation &other) const;

@@ -290,6 +290,78 @@ presburger_relation *presburger_relation_wrap(const presburger_relation *rel,
 /// The set [A -> B] as the relation A -> B. O(size of rel).
 presburger_relation *presburger_relation_unwrap(const presburger_relation *rel,
                                                 presburger_error *error);
+
+// Reshaping nested tuples (Relation.h, Reshape.cpp).
+/// {[x -> y] -> x : x -> y in rel} (isl's domain_map). O(size of rel).
+presburger_relation *
+presburger_relation_domain_map(const presburger_relation *rel,
+                               presburger_error *error);
+/// {[x -> y] -> y : x -> y in rel} (isl's range_map). O(size of rel).
+presburger_relation *
+presburger_relation_range_map(const presburger_relation *rel,
+                              presburger_error *error);
+/// [A -> B] -> C as A -> [B -> C] (isl's curry). O(size of rel).
+presburger_relation *presburger_relation_curry(const presburger_relation *rel,
+                                               presburger_error *error);
+/// A -> [B -> C] as [A -> B] -> C (isl's uncurry). O(size of rel).
+presburger_relation *presburger_relation_uncurry(const presburger_relation *rel,
+                                                 presburger_error *error);
+/// [A -> B] -> [C -> D] as [A -> C] -> [B -> D] (isl's zip). O(size of rel).
+presburger_relation *presburger_relation_zip(const presburger_relation *rel,
+                                             presburger_error *error);
+/// The nested tuples made flat (and anonymous) on both sides, or a set's tuple
+/// (isl's flatten). O(size of rel).
+presburger_relation *presburger_relation_flatten(const presburger_relation *rel,
+                                                 presburger_error *error);
+/// The domain made flat (isl's flatten_domain). O(size of rel).
+presburger_relation *
+presburger_relation_flatten_domain(const presburger_relation *rel,
+                                   presburger_error *error);
+/// The range made flat (isl's flatten_range). O(size of rel).
+presburger_relation *
+presburger_relation_flatten_range(const presburger_relation *rel,
+                                  presburger_error *error);
+/// A -> [B -> C] projected to A -> B (isl's range_factor_domain). A projection.
+presburger_relation *
+presburger_relation_range_factor_domain(const presburger_relation *rel,
+                                        presburger_error *error);
+/// A -> [B -> C] projected to A -> C. A projection.
+presburger_relation *
+presburger_relation_range_factor_range(const presburger_relation *rel,
+                                       presburger_error *error);
+/// [A -> B] -> C projected to A -> C. A projection.
+presburger_relation *
+presburger_relation_domain_factor_domain(const presburger_relation *rel,
+                                         presburger_error *error);
+/// [A -> B] -> C projected to B -> C. A projection.
+presburger_relation *
+presburger_relation_domain_factor_range(const presburger_relation *rel,
+                                        presburger_error *error);
+/// [A -> B] -> [C -> D] projected to A -> C (isl's factor_domain). A
+/// projection.
+presburger_relation *
+presburger_relation_factor_domain(const presburger_relation *rel,
+                                  presburger_error *error);
+/// [A -> B] -> [C -> D] projected to B -> D. A projection.
+presburger_relation *
+presburger_relation_factor_range(const presburger_relation *rel,
+                                 presburger_error *error);
+/// The product with its nested tuples flattened: (A, C) -> (B, D), or for sets
+/// one tuple (A, B). O(disjunct pairs).
+presburger_relation *
+presburger_relation_flat_product(const presburger_relation *a,
+                                 const presburger_relation *b,
+                                 presburger_error *error);
+/// A -> B and C -> B give (A, C) -> B. O(disjunct pairs).
+presburger_relation *
+presburger_relation_flat_domain_product(const presburger_relation *a,
+                                        const presburger_relation *b,
+                                        presburger_error *error);
+/// A -> B and A -> C give A -> (B, C). O(disjunct pairs).
+presburger_relation *
+presburger_relation_flat_range_product(const presburger_relation *a,
+                                       const presburger_relation *b,
+                                       presburger_error *error);
 /// The universe of `rel`'s space. O(1).
 presburger_relation *
 presburger_relation_universe(const presburger_relation *rel,
@@ -579,6 +651,66 @@ presburger_union_relation_wrap(const presburger_union_relation *u,
 presburger_union_relation *
 presburger_union_relation_unwrap(const presburger_union_relation *u,
                                  presburger_error *error);
+
+// Reshaping over unions: the pieces with the needed nesting (isl's
+// union_map versions); domain_map and range_map take every piece.
+/// Per piece: {[x -> y] -> x : x -> y in rel} (isl's domain_map). O(size of
+/// rel).
+presburger_union_relation *
+presburger_union_relation_domain_map(const presburger_union_relation *u,
+                                     presburger_error *error);
+/// Per piece: {[x -> y] -> y : x -> y in rel} (isl's range_map). O(size of
+/// rel).
+presburger_union_relation *
+presburger_union_relation_range_map(const presburger_union_relation *u,
+                                    presburger_error *error);
+/// Per piece: [A -> B] -> C as A -> [B -> C] (isl's curry). O(size of rel).
+presburger_union_relation *
+presburger_union_relation_curry(const presburger_union_relation *u,
+                                presburger_error *error);
+/// Per piece: a -> [B -> C] as [A -> B] -> C (isl's uncurry). O(size of rel).
+presburger_union_relation *
+presburger_union_relation_uncurry(const presburger_union_relation *u,
+                                  presburger_error *error);
+/// Per piece: [A -> B] -> [C -> D] as [A -> C] -> [B -> D] (isl's zip). O(size
+/// of rel).
+presburger_union_relation *
+presburger_union_relation_zip(const presburger_union_relation *u,
+                              presburger_error *error);
+/// Per piece: a -> [B -> C] projected to A -> B (isl's range_factor_domain). A
+/// projection.
+presburger_union_relation *presburger_union_relation_range_factor_domain(
+    const presburger_union_relation *u, presburger_error *error);
+/// Per piece: a -> [B -> C] projected to A -> C. A projection.
+presburger_union_relation *
+presburger_union_relation_range_factor_range(const presburger_union_relation *u,
+                                             presburger_error *error);
+/// Per piece: [A -> B] -> C projected to A -> C. A projection.
+presburger_union_relation *presburger_union_relation_domain_factor_domain(
+    const presburger_union_relation *u, presburger_error *error);
+/// Per piece: [A -> B] -> C projected to B -> C. A projection.
+presburger_union_relation *presburger_union_relation_domain_factor_range(
+    const presburger_union_relation *u, presburger_error *error);
+/// Per piece: [A -> B] -> [C -> D] projected to A -> C (isl's factor_domain). A
+/// projection.
+presburger_union_relation *
+presburger_union_relation_factor_domain(const presburger_union_relation *u,
+                                        presburger_error *error);
+/// Per piece: [A -> B] -> [C -> D] projected to B -> D. A projection.
+presburger_union_relation *
+presburger_union_relation_factor_range(const presburger_union_relation *u,
+                                       presburger_error *error);
+/// Pairwise (matching pieces): a -> B and C -> B give (A, C) -> B. O(disjunct
+/// pairs).
+presburger_union_relation *presburger_union_relation_flat_domain_product(
+    const presburger_union_relation *a, const presburger_union_relation *b,
+    presburger_error *error);
+/// Pairwise (matching pieces): a -> B and A -> C give A -> (B, C). O(disjunct
+/// pairs).
+presburger_union_relation *
+presburger_union_relation_flat_range_product(const presburger_union_relation *a,
+                                             const presburger_union_relation *b,
+                                             presburger_error *error);
 /// The universe of each piece's space (iscc's `universe u`).
 presburger_union_relation *
 presburger_union_relation_universe(const presburger_union_relation *u,
