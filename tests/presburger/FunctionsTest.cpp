@@ -264,4 +264,54 @@ TEST(FunctionsTest, Evaluation) {
             Int(-1));
 }
 
+TEST(FunctionsTest, LexoptAsFunctions) {
+  Relation r = parseRelation(
+      "[n, m] -> { [i] -> [j, k] : 0 <= j < n and j <= k and k >= i }");
+  PwMultiAff f = r.lexminPwMultiAff();
+  expectSame(f.toRelation(), "[n, m] -> { [i] -> [0, o] : n > 0 and "
+                             "o = max(i, 0) }");
+  expectSame(parseRelation("[n] -> { [i] -> [j] : 0 <= j <= i and j < n }")
+                 .lexmaxPwMultiAff()
+                 .toRelation(),
+             "[n] -> { [i] -> [o] : i >= 0 and n > 0 and o = min(i, n - 1) }");
+  Relation s = parseRelation("[n] -> { [i, j] : 0 <= i < n and i <= j < 2i }");
+  expectSame(s.lexminPwMultiAff().toRelation(), "[n] -> { [1, 1] : n > 1 }");
+  expectSame(s.dimMax(0).toRelation(), "[n] -> { [n - 1] : n > 1 }");
+  expectSame(s.dimMin(1).toRelation(), "[n] -> { [1] : n > 1 }");
+  EXPECT_EQ(parseRelation("[n] -> { [i] : 0 <= i < n }").dimMax(0).toString(),
+            "[n] -> { [(-1 + n)] : n > 0 }");
+  EXPECT_THROW(parseRelation("{ [i] : i >= 0 }").dimMax(0), UnboundedError);
+}
+
+TEST(FunctionsTest, PullbackAndPreimage) {
+  PwAff f = parsePwAff("[n] -> { [i] -> [(floor(i/2) + n)] : i >= 0 }");
+  MultiAff g = parseMultiAff("{ [x, y] -> [(3x - y)] }");
+  PwAff h = f.pullback(g);
+  expectSame(h.toRelation(), "[n] -> { [x, y] -> [o] : 3x - y >= 0 and "
+                             "o = floor((3x - y)/2) + n }");
+  expectPointwise(h, [&](const Point &p) -> std::optional<Int> {
+    return f.eval({p[0], Int(3) * p[1] - p[2]});
+  });
+  // Composition of functions.
+  MultiAff a = parseMultiAff("{ [i] -> [(i mod 4), (floor(i/4))] }");
+  MultiAff b = parseMultiAff("{ [j, k] -> [(4k + j)] }");
+  EXPECT_EQ(b.pullback(a).toString(), "{ [i] -> [(i)] }");
+  PwMultiAff piecewise = parsePwMultiAff(
+      "{ [i] -> [(i), (0)] : i >= 0; [i] -> [(0), (-i)] : i < 0 }");
+  expectSame(
+      piecewise.pullback(parseMultiAff("{ [x] -> [(x - 2)] }")).toRelation(),
+      "{ [x] -> [x - 2, 0] : x >= 2; [x] -> [0, 2 - x] : x < 2 }");
+  expectSame(preimage(parseRelation("{ [i, j] : 0 <= j < i }"),
+                      parseMultiAff("{ [x] -> [(2x), (x mod 3)] }")),
+             "{ [x] : 0 <= x mod 3 < 2x }");
+  expectSame(preimage(parseRelation("{ [a, b] : a + b > 2 }"), piecewise),
+             "{ [i] : i > 2 or i < -2 }");
+  expectSame(preimageDomain(parseRelation("{ [i] -> [j] : j > i }"),
+                            parsePwMultiAff("{ [x] -> [(2x)] }")),
+             "{ [x] -> [j] : j > 2x }");
+  expectSame(preimageRange(parseRelation("{ [i] -> [j] : j > i }"),
+                           parsePwMultiAff("{ [x] -> [(2x)] }")),
+             "{ [i] -> [x] : 2x > i }");
+}
+
 } // namespace
