@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FlowChecks.h"
+#include "FunctionChecks.h"
 #include "IslOracle.h"
 #include "RandomSets.h"
 
@@ -844,6 +845,56 @@ std::vector<Operation> operations() {
       out.kind = Outcome::Disagree;
     return out;
   });
+  // Functions (FunctionChecks.cpp): each check compares our function, as
+  // isl reads its text, with isl's.
+  auto functionCheck = [](std::string detail) {
+    Outcome out;
+    out.detail = std::move(detail);
+    if (!out.detail.empty())
+      out.kind = Outcome::Disagree;
+    return out;
+  };
+  auto onlyPiece = [](const UnionRelation &u) {
+    return u.pieces().empty() ? Relation() : u.pieces().front();
+  };
+  add("pw_multi_aff-from-relation",
+      [](RandomSets &r) { return Inputs{crosscheck::singleValuedRelation(r)}; },
+      [=](auto &o, auto &i, auto &c) {
+        if (o[0].isEmptyUnion())
+          return Outcome{Outcome::Skip};
+        return functionCheck(
+            crosscheck::checkFromRelation(onlyPiece(o[0]), i[0], c));
+      });
+  for (bool max : {false, true}) {
+    std::string m = max ? "lexmax" : "lexmin";
+    add(m + "_pw_multi_aff", boxedSet, [=](auto &o, auto &i, auto &c) {
+      if (o[0].isEmptyUnion())
+        return Outcome{Outcome::Skip};
+      return functionCheck(
+          crosscheck::checkLexoptPwMultiAff(onlyPiece(o[0]), i[0], c, max));
+    });
+    add(m + "_pw_multi_aff-relation", boxedRelation,
+        [=](auto &o, auto &i, auto &c) {
+          if (o[0].isEmptyUnion())
+            return Outcome{Outcome::Skip};
+          return functionCheck(crosscheck::checkLexoptPwMultiAff(
+              onlyPiece(o[0]), i[0], c, max));
+        });
+    add(std::string(max ? "dim_max" : "dim_min"), boxedSet,
+        [=](auto &o, auto &i, auto &c) {
+          if (o[0].isEmptyUnion())
+            return Outcome{Outcome::Skip};
+          return functionCheck(
+              crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max));
+        });
+  }
+  add("pullback", crosscheck::pullbackInputs,
+      [=](auto &o, auto &i, auto &c) {
+        if (o[0].isEmptyUnion())
+          return Outcome{Outcome::Skip};
+        return functionCheck(crosscheck::checkPullback(
+            onlyPiece(o[0]), onlyPiece(o[1]), i[0], c));
+      });
   return ops;
 }
 

@@ -6,7 +6,9 @@
 // division local whose numerator is known is its floor division, and an
 // equality c*u + e = 0 with every other variable known gives
 // u = floor(-e / c), exact on the disjunct since c divides -e there, and
-// so does a pair of inequalities e <= c*u <= e + k with k < c. When
+// so does a pair of inequalities e <= c*u <= e + k with k < c; an output
+// bounded by known expressions only, with one lower bound, is that bound
+// (the disjunct being single-valued). When
 // this leaves an output unknown (it is then determined by inequalities, or
 // by equalities that need elimination among unknowns), the disjunct's
 // lexicographic minimum writes every output as such equalities.
@@ -87,6 +89,38 @@ std::optional<MultiAff> solveOutputs(const BasicRelation &b,
         progress = true;
         break;
       }
+    }
+    // An output whose every constraint is a bound over known columns
+    // ranges over an interval; a single-valued disjunct makes it one
+    // point, so one lower bound c*u >= e gives u = ceil(e / c).
+    for (unsigned j = 0; j < nOut && !progress; ++j) {
+      unsigned u = firstOut + j;
+      if (val[u])
+        continue;
+      bool interval = true;
+      for (unsigned e = 0; e < b.numEqualities() && interval; ++e)
+        interval = b.equality(e)[u].isZero();
+      std::optional<unsigned> lower;
+      unsigned numLower = 0;
+      for (unsigned i = 0; i < b.numInequalities() && interval; ++i) {
+        ConstRow row = b.inequality(i);
+        if (row[u].isZero())
+          continue;
+        interval = unknownCols(row, 2).size() == 1;
+        if (row[u].isPositive()) {
+          lower = i;
+          ++numLower;
+        }
+      }
+      if (!interval || numLower != 1)
+        continue;
+      // c*u + rest >= 0: u >= ceil(-rest / c) = floor((c - 1 - rest) / c).
+      ConstRow row = b.inequality(*lower);
+      const Int &c = row[u];
+      val[u] = known(row, u, Int(-1))
+                   .add(Aff::constant(domain, c - Int(1)))
+                   .floorDiv(c);
+      progress = true;
     }
   }
   std::vector<Aff> outs;
