@@ -138,6 +138,48 @@ Relation inputsOf(const BasicRelation &b) {
   return b.isSet() ? r.params() : r.domain();
 }
 
+/// The single-valued disjunct `b` as pieces (domain, function). When its
+/// outputs cannot be read off, an output u without equalities and with
+/// several lower bounds c_j*u >= e_j is the largest ceil(e_j / c_j): the
+/// disjunct is split into the parts where bound j is tight (a second
+/// inequality c_j*u <= e_j + c_j - 1, which pins u), `depth` times at most.
+bool solvePieces(const BasicRelation &b, const Space &domain, unsigned depth,
+                 std::vector<std::pair<Relation, MultiAff>> &out) {
+  if (std::optional<MultiAff> ma = solveOutputs(b, domain)) {
+    out.emplace_back(inputsOf(b), std::move(*ma));
+    return true;
+  }
+  if (depth == 0)
+    return false;
+  unsigned firstOut = b.offset(VarKind::Range);
+  for (unsigned j = 0; j < b.numRange(); ++j) {
+    unsigned u = firstOut + j;
+    bool inEquality = false;
+    for (unsigned e = 0; e < b.numEqualities() && !inEquality; ++e)
+      inEquality = !b.equality(e)[u].isZero();
+    std::vector<unsigned> lower;
+    for (unsigned i = 0; i < b.numInequalities(); ++i)
+      if (b.inequality(i)[u].isPositive())
+        lower.push_back(i);
+    if (inEquality || lower.size() < 2)
+      continue;
+    for (unsigned i : lower) {
+      BasicRelation part = b;
+      std::vector<Int> tight(b.inequality(i).begin(), b.inequality(i).end());
+      for (Int &v : tight)
+        v = -v;
+      tight.back() += b.inequality(i)[u] - Int(1);
+      part.addInequality(tight);
+      if (!part.simplifyLocals() || part.isEmpty())
+        continue;
+      if (!solvePieces(part, domain, depth - 1, out))
+        return false;
+    }
+    return true;
+  }
+  return false;
+}
+
 } // namespace
 
 PwMultiAff PwMultiAff::fromRelation(const Relation &r) {
@@ -189,12 +231,13 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
     for (BasicRelation piece : lex.disjuncts()) {
       if (!piece.simplifyLocals())
         continue;
-      std::optional<MultiAff> ma = solveOutputs(piece, domain);
-      if (!ma)
+      std::vector<std::pair<Relation, MultiAff>> parts;
+      if (!solvePieces(piece, domain, 2 * piece.numRange(), parts))
         throw InvalidArgument("an output is not a quasi-affine function of "
                               "the inputs on " +
                               piece.toString());
-      addPieces(inputsOf(piece), *ma);
+      for (auto &[dom, ma] : parts)
+        addPieces(dom, ma);
     }
   }
   return out;
