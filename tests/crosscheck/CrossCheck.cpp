@@ -876,7 +876,8 @@ std::vector<Operation> operations() {
   auto onlyPiece = [](const UnionRelation &u) {
     return u.pieces().empty() ? Relation() : u.pieces().front();
   };
-  add("pw_multi_aff-from-relation",
+  add(
+      "pw_multi_aff-from-relation",
       [](RandomSets &r) { return Inputs{crosscheck::singleValuedRelation(r)}; },
       [=](auto &o, auto &i, auto &c) {
         if (o[0].isEmptyUnion())
@@ -896,8 +897,8 @@ std::vector<Operation> operations() {
         [=](auto &o, auto &i, auto &c) {
           if (o[0].isEmptyUnion())
             return Outcome{Outcome::Skip};
-          return functionCheck(crosscheck::checkLexoptPwMultiAff(
-              onlyPiece(o[0]), i[0], c, max));
+          return functionCheck(
+              crosscheck::checkLexoptPwMultiAff(onlyPiece(o[0]), i[0], c, max));
         });
     add(std::string(max ? "dim_max" : "dim_min"), lightSet,
         [=](auto &o, auto &i, auto &c) {
@@ -907,13 +908,12 @@ std::vector<Operation> operations() {
               crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max));
         });
   }
-  add("pullback", crosscheck::pullbackInputs,
-      [=](auto &o, auto &i, auto &c) {
-        if (o[0].isEmptyUnion())
-          return Outcome{Outcome::Skip};
-        return functionCheck(crosscheck::checkPullback(
-            onlyPiece(o[0]), onlyPiece(o[1]), i[0], c));
-      });
+  add("pullback", crosscheck::pullbackInputs, [=](auto &o, auto &i, auto &c) {
+    if (o[0].isEmptyUnion())
+      return Outcome{Outcome::Skip};
+    return functionCheck(
+        crosscheck::checkPullback(onlyPiece(o[0]), onlyPiece(o[1]), i[0], c));
+  });
   return ops;
 }
 
