@@ -18,6 +18,8 @@
 #include "presburger/PwAff.h"
 #include "presburger/PwMultiAff.h"
 
+#include <functional>
+
 namespace presburger {
 
 namespace {
@@ -220,26 +222,30 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
       }
     out.addPiece(fresh.coalesce(), ma);
   };
-  for (BasicRelation b : r.disjuncts()) {
+  // A disjunct whose outputs cannot be read off is replaced by its lexmin
+  // (the same points, as it is single-valued); a piece of that lexmin which
+  // still hides an output (coalescing can merge pieces into a form without
+  // the equalities) gets one more lexmin of its own.
+  std::function<void(BasicRelation, unsigned)> read = [&](BasicRelation b,
+                                                          unsigned lexmins) {
     if (!b.simplifyLocals() || b.isEmpty())
-      continue;
-    if (std::optional<MultiAff> ma = solveOutputs(b, domain)) {
-      addPieces(inputsOf(b), *ma);
-      continue;
-    }
-    Relation lex = Relation(b).lexmin();
-    for (BasicRelation piece : lex.disjuncts()) {
-      if (!piece.simplifyLocals())
-        continue;
-      std::vector<std::pair<Relation, MultiAff>> parts;
-      if (!solvePieces(piece, domain, 2 * piece.numRange(), parts))
-        throw InvalidArgument("an output is not a quasi-affine function of "
-                              "the inputs on " +
-                              piece.toString());
+      return;
+    std::vector<std::pair<Relation, MultiAff>> parts;
+    if (solvePieces(b, domain, lexmins < 2 ? 0 : 2 * b.numRange(), parts)) {
       for (auto &[dom, ma] : parts)
         addPieces(dom, ma);
+      return;
     }
-  }
+    if (lexmins == 0)
+      throw InvalidArgument("an output is not a quasi-affine function of "
+                            "the inputs on " +
+                            b.toString());
+    Relation lex = Relation(b).lexmin();
+    for (const BasicRelation &piece : lex.disjuncts())
+      read(piece, lexmins - 1);
+  };
+  for (const BasicRelation &b : r.disjuncts())
+    read(b, 2);
   return out;
 }
 
