@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FlowChecks.h"
+#include "FunctionChecks.h"
 #include "IslOracle.h"
 #include "RandomSets.h"
 #include "ReshapeChecks.h"
@@ -849,6 +850,75 @@ std::vector<Operation> operations() {
     if (!out.detail.empty())
       out.kind = Outcome::Disagree;
     return out;
+  });
+  // Functions (FunctionChecks.cpp): each check compares our function, as
+  // isl reads its text, with isl's.
+  auto functionCheck = [](std::string detail) {
+    Outcome out;
+    out.detail = std::move(detail);
+    if (!out.detail.empty())
+      out.kind = Outcome::Disagree;
+    return out;
+  };
+  // Lighter inputs than boxedSet/boxedRelation (two disjuncts, few
+  // existentials), which keep the default run short: the lexmin itself is
+  // compared on the heavier ones above.
+  auto lightOptions = [](RandomSets &r) {
+    GenOptions o = boxedOptions(r);
+    o.maxDisjuncts = 2;
+    o.existsPercent = 5;
+    return o;
+  };
+  auto lightSet = [=](RandomSets &r) {
+    auto params = r.randomParams();
+    TupleShape t = r.randomTuple();
+    return Inputs{r.set(params, t, lightOptions(r))};
+  };
+  auto lightRelation = [=](RandomSets &r) {
+    auto params = r.randomParams();
+    TupleShape a = r.randomTuple(2), b = r.randomTuple(2);
+    return Inputs{r.relation(params, a, b, lightOptions(r))};
+  };
+  auto onlyPiece = [](const UnionRelation &u) {
+    return u.pieces().empty() ? Relation() : u.pieces().front();
+  };
+  add(
+      "pw_multi_aff-from-relation",
+      [](RandomSets &r) { return Inputs{crosscheck::singleValuedRelation(r)}; },
+      [=](auto &o, auto &i, auto &c) {
+        if (o[0].isEmptyUnion())
+          return Outcome{Outcome::Skip};
+        return functionCheck(
+            crosscheck::checkFromRelation(onlyPiece(o[0]), i[0], c));
+      });
+  for (bool max : {false, true}) {
+    std::string m = max ? "lexmax" : "lexmin";
+    add(m + "_pw_multi_aff", lightSet, [=](auto &o, auto &i, auto &c) {
+      if (o[0].isEmptyUnion())
+        return Outcome{Outcome::Skip};
+      return functionCheck(
+          crosscheck::checkLexoptPwMultiAff(onlyPiece(o[0]), i[0], c, max));
+    });
+    add(m + "_pw_multi_aff-relation", lightRelation,
+        [=](auto &o, auto &i, auto &c) {
+          if (o[0].isEmptyUnion())
+            return Outcome{Outcome::Skip};
+          return functionCheck(
+              crosscheck::checkLexoptPwMultiAff(onlyPiece(o[0]), i[0], c, max));
+        });
+    add(std::string(max ? "dim_max" : "dim_min"), lightSet,
+        [=](auto &o, auto &i, auto &c) {
+          if (o[0].isEmptyUnion())
+            return Outcome{Outcome::Skip};
+          return functionCheck(
+              crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max));
+        });
+  }
+  add("pullback", crosscheck::pullbackInputs, [=](auto &o, auto &i, auto &c) {
+    if (o[0].isEmptyUnion())
+      return Outcome{Outcome::Skip};
+    return functionCheck(
+        crosscheck::checkPullback(onlyPiece(o[0]), onlyPiece(o[1]), i[0], c));
   });
   return ops;
 }

@@ -28,8 +28,8 @@ using layering::SourceFile;
 /// The layers, lowest first. `calc` (the calculator) sits on top of the
 /// library.
 const std::vector<std::string> kLayers = {
-    "core",  "solve", "basic", "relation", "simplify", "lexopt",
-    "hulls", "flow",  "text",  "capi",     "calc"};
+    "core",  "solve",     "basic", "relation", "simplify", "lexopt",
+    "hulls", "functions", "flow",  "text",     "capi",     "calc"};
 
 /// The layer of each public header (presburger/include/presburger/).
 const std::map<std::string, std::string> kPublicHeaders = {
@@ -47,12 +47,17 @@ const std::map<std::string, std::string> kPublicHeaders = {
     {"Relation.h", "relation"},
     {"UnionRelation.h", "relation"},
     {"Hulls.h", "relation"},
+    {"Aff.h", "functions"},
+    {"MultiAff.h", "functions"},
+    {"PwAff.h", "functions"},
+    {"PwMultiAff.h", "functions"},
     {"Closure.h", "flow"},
     {"Dataflow.h", "flow"},
     {"Parser.h", "text"},
     {"Printer.h", "text"},
     {"Stream.h", "text"},
     {"ConstraintBuilder.h", "text"},
+    {"FunctionText.h", "text"},
     {"capi.h", "capi"},
 };
 

@@ -9,13 +9,17 @@
 #ifndef PRESBURGER_PRINTER_H
 #define PRESBURGER_PRINTER_H
 
+#include "presburger/Int.h"
+
 #include <string>
+#include <vector>
 
 namespace presburger {
 
 class BasicRelation;
 class Relation;
 class UnionRelation;
+class Tuple;
 
 /// `b` in isl notation: `[n] -> { S[i, j = 1 + i] : 0 <= i < n }`. Locals
 /// with definitions are written inline as floor/mod, the others under
@@ -30,6 +34,17 @@ std::string printDisjunct(const BasicRelation &b);
 std::string printRelation(const Relation &r);
 /// `u` in isl notation, its pieces in the union's order (sorted by tuples).
 std::string printUnionRelation(const UnionRelation &u);
+/// One piece of a quasi-affine function as isl prints the pieces of an
+/// isl_pw_multi_aff: `[i] -> B[(e1), (e2)] : constraints` (no tuple and no
+/// arrow for a params domain). `forms` is a basic set of the function's
+/// domain space whose locals are the divisions the expressions use, each
+/// expression a row over its columns; `domain` is the piece's domain (a
+/// set of that space), shown as its disjuncts' constraints joined by `or`
+/// and left out when some disjunct is the universe. The dimensions have
+/// the same names in the expressions and the constraints.
+std::string printFunctionPiece(const BasicRelation &forms,
+                               const std::vector<std::vector<Int>> &rows,
+                               const Tuple &range, const Relation &domain);
 
 } // namespace presburger
 

@@ -23,6 +23,9 @@ namespace presburger {
 /// The four lexicographic comparisons.
 enum class LexOrder { LT, LE, GT, GE };
 
+class PwAff;
+class PwMultiAff;
+
 /// A point of a relation: values of the parameters, then the domain and
 /// range dimensions (no locals).
 using Point = std::vector<Int>;
@@ -298,6 +301,20 @@ public:
   Relation lexmin() const;
   /// The lexicographic maximum, dually.
   Relation lexmax() const;
+  /// lexmin as a piecewise quasi-affine function (isl's
+  /// lexmin_pw_multi_aff): for a relation, of the domain; for a set, of
+  /// the parameters. lexmin, then its pieces read as functions
+  /// (PwMultiAff::fromSingleValued). Defined by the functions layer.
+  PwMultiAff lexminPwMultiAff() const;
+  /// lexmax as a piecewise quasi-affine function.
+  PwMultiAff lexmaxPwMultiAff() const;
+  /// For a set: the smallest (largest) value of dimension `pos` as a
+  /// piecewise expression of the parameters, defined where the set is
+  /// not empty (isl's dim_min, dim_max): the lexmin (lexmax) of the set
+  /// projected onto that dimension. Throws UnboundedError where the
+  /// dimension is unbounded that way (isl gives infinity there).
+  PwAff dimMin(unsigned pos) const;
+  PwAff dimMax(unsigned pos) const;
 
   //===--------------------------------------------------------------------===//
   // Hulls and bounds (ConvexHull.cpp, SimpleHull.cpp, AffineHull.cpp,

@@ -58,10 +58,15 @@ class DisjunctPrinter {
 public:
   /// `forceNamed` (per dimension, optional): show these dimensions by name
   /// even when their value is written in the tuple.
+  /// `tupleDefinitions`: write dimensions fixed by an equality in their
+  /// tuple (`[i, j = 1 + i]`); without it, every constraint stays in the
+  /// body, as isl prints the domains of a function's pieces.
   explicit DisjunctPrinter(const BasicRelation &b,
-                           const std::vector<bool> *forceNamed = nullptr)
+                           const std::vector<bool> *forceNamed = nullptr,
+                           bool tupleDefinitions = true)
       : b_(b), sp_(b.space()), nv_(b.numVars()), lo_(b.offset(VarKind::Local)),
-        nLocals_(b.numLocals()), forceNamed_(forceNamed) {}
+        nLocals_(b.numLocals()), forceNamed_(forceNamed),
+        tupleDefinitions_(tupleDefinitions) {}
 
   /// After print(): which dimensions the text shows by name.
   const std::vector<bool> &dimsShownByName() const { return shownByName_; }
@@ -74,12 +79,26 @@ public:
       std::string head = tuplesText();
       return head + (head.empty() ? ": false" : " : false");
     }
-    classifyLocals();
-    assignNames();
-    markDefinitionalRows();
-    chooseTupleDefinitions();
-    std::vector<std::string> items = constraintItems();
+    std::string body = printBody();
     std::string head = tuplesText();
+    if (body.empty())
+      return head.empty() ? ":" : head;
+    return head + (head.empty() ? ": " : " : ") + body;
+  }
+
+  /// The constraints alone (empty for the universe), `exists` included.
+  std::string printBody() {
+    if (b_.isObviouslyEmpty())
+      return "false";
+    prepareNames();
+    markDefinitionalRows();
+    if (tupleDefinitions_) {
+      chooseTupleDefinitions();
+    } else {
+      usedEq_.assign(b_.numEqualities(), false);
+      hasTupleExpr_.clear();
+    }
+    std::vector<std::string> items = constraintItems();
     std::string body;
     for (size_t i = 0; i < items.size(); ++i)
       body += (i ? " and " : "") + items[i];
@@ -93,9 +112,31 @@ public:
         ex += (i ? ", " : "") + names_[lo_ + quantified[i]];
       body = ex + ": " + (body.empty() ? "true" : body) + ")";
     }
-    if (body.empty())
-      return head.empty() ? ":" : head;
-    return head + (head.empty() ? ": " : " : ") + body;
+    return body;
+  }
+
+  /// Names the variables and decides which locals print inline; once.
+  void prepareNames() {
+    if (prepared_)
+      return;
+    classifyLocals();
+    assignNames();
+    prepared_ = true;
+  }
+
+  /// `row` (numCols() entries) as isl writes an affine expression: the
+  /// constant first, inline divisions as floor, `(e) mod d` where that is
+  /// shorter.
+  std::string expressionText(ConstRow row) {
+    prepareNames();
+    return formText(rowForm(row));
+  }
+
+  /// The tuples with every dimension by name (`[i, j]`, `A[i] -> B[j]`).
+  std::string plainTuplesText() {
+    prepareNames();
+    hasTupleExpr_.clear();
+    return tuplesText();
   }
 
 private:
@@ -233,7 +274,10 @@ private:
       first = false;
     }
     if (!f.modCoeff.isZero()) {
-      appendTerm(out, f.modCoeff, modText(f), true, first);
+      // `2*(i) mod 5` would read as (2*i) mod 5.
+      std::string m = modText(f);
+      appendTerm(out, f.modCoeff, abs(f.modCoeff).isOne() ? m : "(" + m + ")",
+                 true, first);
       first = false;
     }
     if (first)
@@ -592,6 +636,8 @@ private:
   std::map<unsigned, std::string> tupleExprText_;
   std::set<unsigned> referencedCols_;
   const std::vector<bool> *forceNamed_;
+  bool tupleDefinitions_;
+  bool prepared_ = false;
   std::vector<bool> shownByName_;
 };
 
@@ -728,6 +774,26 @@ std::string printUnionRelation(const UnionRelation &u) {
   }
   return paramsPrefix(u.paramNames()) + "{ " + body +
          (body.empty() ? "}" : " }");
+}
+
+std::string printFunctionPiece(const BasicRelation &forms,
+                               const std::vector<std::vector<Int>> &rows,
+                               const Tuple &range, const Relation &domain) {
+  DisjunctPrinter exprs(forms);
+  std::string out = forms.isParams() ? "" : exprs.plainTuplesText() + " -> ";
+  out += range.name() + "[";
+  for (size_t i = 0; i < rows.size(); ++i)
+    out += (i ? ", (" : "(") + exprs.expressionText(ConstRow(rows[i])) + ")";
+  out += "]";
+  std::string cond;
+  for (const BasicRelation &b : domain.disjuncts()) {
+    BasicRelation shown = displayForm(b);
+    std::string body = DisjunctPrinter(shown, nullptr, false).printBody();
+    if (body.empty())
+      return out; // A universe disjunct: no condition.
+    cond += (cond.empty() ? "" : " or ") + body;
+  }
+  return cond.empty() ? out : out + " : " + cond;
 }
 
 // The toString methods of the objects are defined here, in the text layer,

@@ -1,0 +1,252 @@
+//===- FromRelation.cpp - Functions read off single-valued relations ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Each disjunct's unknowns (the outputs and the locals) are solved one at
+// a time in terms of the inputs (parameters and domain dimensions): a
+// division local whose numerator is known is its floor division, and an
+// equality c*u + e = 0 with every other variable known gives
+// u = floor(-e / c), exact on the disjunct since c divides -e there, and
+// so does a pair of inequalities e <= c*u <= e + k with k < c; an output
+// bounded by known expressions only, with one lower bound, is that bound
+// (the disjunct being single-valued). When
+// this leaves an output unknown (it is then determined by inequalities, or
+// by equalities that need elimination among unknowns), the disjunct's
+// lexicographic minimum writes every output as such equalities.
+//
+//===----------------------------------------------------------------------===//
+#include "presburger/Errors.h"
+#include "presburger/PwAff.h"
+#include "presburger/PwMultiAff.h"
+
+#include <functional>
+
+namespace presburger {
+
+namespace {
+
+/// The outputs of `b` as expressions of its inputs (on `domain`), if the
+/// equalities and divisions determine each one.
+std::optional<MultiAff> solveOutputs(const BasicRelation &b,
+                                     const Space &domain) {
+  unsigned nIn = b.offset(VarKind::Range), nv = b.numVars();
+  unsigned firstOut = b.offset(VarKind::Range), nOut = b.numRange();
+  unsigned lo = b.offset(VarKind::Local);
+  std::vector<std::optional<Aff>> val(nv);
+  for (unsigned p = 0; p < b.numParams(); ++p)
+    val[p] = Aff::param(domain, p);
+  for (unsigned d = 0; d < b.numDomain(); ++d)
+    val[b.numParams() + d] = Aff::dim(domain, d);
+  // The linear part of `row` over known columns, skipping column `skip`.
+  auto known = [&](ConstRow row, unsigned skip, const Int &sign) {
+    Aff acc = Aff::constant(domain, row[nv] * sign);
+    for (unsigned c = 0; c < nv; ++c)
+      if (c != skip && !row[c].isZero())
+        acc = acc.add(val[c]->scale(row[c] * sign));
+    return acc;
+  };
+  auto unknownCols = [&](ConstRow row, unsigned limit) {
+    std::vector<unsigned> out;
+    for (unsigned c = nIn; c < nv && out.size() < limit; ++c)
+      if (!row[c].isZero() && !val[c])
+        out.push_back(c);
+    return out;
+  };
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (unsigned k = 0; k < b.numLocals(); ++k) {
+      if (val[lo + k] || !b.hasDivDef(k) ||
+          !unknownCols(b.divNumerator(k), 1).empty())
+        continue;
+      val[lo + k] =
+          known(b.divNumerator(k), nv, Int(1)).floorDiv(b.divDenominator(k));
+      progress = true;
+    }
+    for (unsigned e = 0; e < b.numEqualities(); ++e) {
+      ConstRow row = b.equality(e);
+      std::vector<unsigned> u = unknownCols(row, 2);
+      if (u.size() != 1)
+        continue;
+      // c*u + rest = 0: u = floor(-rest / c) = floor(rest / -c).
+      const Int &c = row[u[0]];
+      Int sign = c.isPositive() ? Int(-1) : Int(1);
+      val[u[0]] = known(row, u[0], sign).floorDiv(abs(c));
+      progress = true;
+    }
+    // A pair  rest - c*u >= 0,  c*u - rest + k >= 0  with 0 <= k < c pins
+    // u to floor(rest / c).
+    for (unsigned i = 0; i < b.numInequalities(); ++i) {
+      ConstRow up = b.inequality(i);
+      std::vector<unsigned> u = unknownCols(up, 2);
+      if (u.size() != 1 || !up[u[0]].isNegative())
+        continue;
+      for (unsigned j = 0; j < b.numInequalities(); ++j) {
+        ConstRow low = b.inequality(j);
+        bool opposite = true;
+        for (unsigned c = 0; c < nv && opposite; ++c)
+          opposite = low[c] == -up[c];
+        Int k = low[nv] + up[nv];
+        if (!opposite || k.isNegative() || k >= -up[u[0]])
+          continue;
+        val[u[0]] = known(up, u[0], Int(1)).floorDiv(-up[u[0]]);
+        progress = true;
+        break;
+      }
+    }
+    // An output whose every constraint is a bound over known columns
+    // ranges over an interval; a single-valued disjunct makes it one
+    // point, so one lower bound c*u >= e gives u = ceil(e / c).
+    for (unsigned j = 0; j < nOut && !progress; ++j) {
+      unsigned u = firstOut + j;
+      if (val[u])
+        continue;
+      bool interval = true;
+      for (unsigned e = 0; e < b.numEqualities() && interval; ++e)
+        interval = b.equality(e)[u].isZero();
+      std::optional<unsigned> lower;
+      unsigned numLower = 0;
+      for (unsigned i = 0; i < b.numInequalities() && interval; ++i) {
+        ConstRow row = b.inequality(i);
+        if (row[u].isZero())
+          continue;
+        interval = unknownCols(row, 2).size() == 1;
+        if (row[u].isPositive()) {
+          lower = i;
+          ++numLower;
+        }
+      }
+      if (!interval || numLower != 1)
+        continue;
+      // c*u + rest >= 0: u >= ceil(-rest / c) = floor((c - 1 - rest) / c).
+      ConstRow row = b.inequality(*lower);
+      const Int &c = row[u];
+      val[u] = known(row, u, Int(-1))
+                   .add(Aff::constant(domain, c - Int(1)))
+                   .floorDiv(c);
+      progress = true;
+    }
+  }
+  std::vector<Aff> outs;
+  for (unsigned j = 0; j < nOut; ++j) {
+    if (!val[firstOut + j])
+      return std::nullopt;
+    outs.push_back(*val[firstOut + j]);
+  }
+  return MultiAff(domain, b.space().rangeTuple(), std::move(outs));
+}
+
+/// The domain of `b` as a set of the function's domain space.
+Relation inputsOf(const BasicRelation &b) {
+  Relation r(b);
+  return b.isSet() ? r.params() : r.domain();
+}
+
+/// The single-valued disjunct `b` as pieces (domain, function). When its
+/// outputs cannot be read off, an output u without equalities and with
+/// several lower bounds c_j*u >= e_j is the largest ceil(e_j / c_j): the
+/// disjunct is split into the parts where bound j is tight (a second
+/// inequality c_j*u <= e_j + c_j - 1, which pins u), `depth` times at most.
+bool solvePieces(const BasicRelation &b, const Space &domain, unsigned depth,
+                 std::vector<std::pair<Relation, MultiAff>> &out) {
+  if (std::optional<MultiAff> ma = solveOutputs(b, domain)) {
+    out.emplace_back(inputsOf(b), std::move(*ma));
+    return true;
+  }
+  if (depth == 0)
+    return false;
+  unsigned firstOut = b.offset(VarKind::Range);
+  for (unsigned j = 0; j < b.numRange(); ++j) {
+    unsigned u = firstOut + j;
+    bool inEquality = false;
+    for (unsigned e = 0; e < b.numEqualities() && !inEquality; ++e)
+      inEquality = !b.equality(e)[u].isZero();
+    std::vector<unsigned> lower;
+    for (unsigned i = 0; i < b.numInequalities(); ++i)
+      if (b.inequality(i)[u].isPositive())
+        lower.push_back(i);
+    if (inEquality || lower.size() < 2)
+      continue;
+    for (unsigned i : lower) {
+      BasicRelation part = b;
+      std::vector<Int> tight(b.inequality(i).begin(), b.inequality(i).end());
+      for (Int &v : tight)
+        v = -v;
+      tight.back() += b.inequality(i)[u] - Int(1);
+      part.addInequality(tight);
+      if (!part.simplifyLocals() || part.isEmpty())
+        continue;
+      if (!solvePieces(part, domain, depth - 1, out))
+        return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+} // namespace
+
+PwMultiAff PwMultiAff::fromRelation(const Relation &r) {
+  if (r.isParams())
+    throw InvalidArgument("a params set is no function: " + r.toString());
+  if (r.isRelation() && !r.isSingleValued())
+    throw InvalidArgument("not single-valued: " + r.toString());
+  if (r.isSet()) {
+    // A set is a function of the parameters when it has one point per
+    // parameter value: when it is its own lexicographic minimum.
+    bool single;
+    try {
+      single = r.isSubsetOf(r.lexmin());
+    } catch (const UnboundedError &) {
+      single = false;
+    }
+    if (!single)
+      throw InvalidArgument("not single-valued: " + r.toString());
+  }
+  return fromSingleValued(r);
+}
+
+PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
+  if (r.isParams())
+    throw InvalidArgument("a params set is no function: " + r.toString());
+  Space domain = r.isSet() ? r.space().paramsSpace() : r.space().domainSpace();
+  PwMultiAff out(domain, r.space().rangeTuple());
+  Relation covered = Relation::empty(domain);
+  auto addPieces = [&](Relation dom, const MultiAff &ma) {
+    Relation fresh = dom.subtract(covered);
+    covered = covered.unite(dom);
+    if (fresh.isEmpty())
+      return;
+    for (Piece &p : out.pieces_)
+      if (p.ma.isPlainEqual(ma)) {
+        p.domain = p.domain.unite(fresh).coalesce();
+        return;
+      }
+    out.addPiece(fresh.coalesce(), ma);
+  };
+  // A disjunct whose outputs cannot be read off is replaced by its lexmin
+  // (the same points, as it is single-valued); a piece of that lexmin which
+  // still hides an output (coalescing can merge pieces into a form without
+  // the equalities) gets one more lexmin of its own.
+  std::function<void(BasicRelation, unsigned)> read = [&](BasicRelation b,
+                                                          unsigned lexmins) {
+    if (!b.simplifyLocals() || b.isEmpty())
+      return;
+    std::vector<std::pair<Relation, MultiAff>> parts;
+    if (solvePieces(b, domain, lexmins < 2 ? 0 : 2 * b.numRange(), parts)) {
+      for (auto &[dom, ma] : parts)
+        addPieces(dom, ma);
+      return;
+    }
+    if (lexmins == 0)
+      throw InvalidArgument("an output is not a quasi-affine function of "
+                            "the inputs on " +
+                            b.toString());
+    Relation lex = Relation(b).lexmin();
+    for (const BasicRelation &piece : lex.disjuncts())
+      read(piece, lexmins - 1);
+  };
+  for (const BasicRelation &b : r.disjuncts())
+    read(b, 2);
+  return out;
+}
+
+} // namespace presburger

@@ -1,0 +1,221 @@
+//===- FunctionChecks.cpp - Quasi-affine functions against isl ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "FunctionChecks.h"
+
+#include "presburger/FunctionText.h"
+#include "presburger/Parser.h"
+
+#include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include <cstdlib>
+
+using namespace presburger;
+
+namespace crosscheck {
+
+namespace {
+
+std::string paramsText(const std::vector<std::string> &params) {
+  std::string out;
+  for (size_t i = 0; i < params.size(); ++i)
+    out += (i ? ", " : "") + params[i];
+  return params.empty() ? "" : "[" + out + "] -> ";
+}
+
+std::string tupleText(const TupleShape &t,
+                      const std::vector<std::string> &names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += (i ? ", " : "") + names[i];
+  return t.name + "[" + out + "]";
+}
+
+std::vector<std::string> names(const char *prefix, unsigned n) {
+  std::vector<std::string> out;
+  for (unsigned i = 0; i < n; ++i)
+    out.push_back(prefix + std::to_string(i));
+  return out;
+}
+
+/// c0 + sum c_v v, small coefficients.
+std::string linear(RandomSets &r, const std::vector<std::string> &vars) {
+  std::string out = std::to_string(r.between(-4, 4));
+  for (const std::string &v : vars)
+    if (r.percent(60))
+      out += " + " + std::to_string(r.between(-3, 3)) + "*" + v;
+  return out;
+}
+
+/// A quasi-affine expression: linear, plus maybe a floor division or a
+/// mod, maybe nested.
+std::string quasiAffine(RandomSets &r, const std::vector<std::string> &vars) {
+  std::string out = linear(r, vars);
+  if (r.percent(50)) {
+    std::string inner = linear(r, vars);
+    if (r.percent(30))
+      inner += " + floor((" + linear(r, vars) + ")/" +
+               std::to_string(r.between(2, 4)) + ")";
+    out += " + " + std::to_string(r.between(-2, 2)) + "*floor((" + inner +
+           ")/" + std::to_string(r.between(2, 5)) + ")";
+  }
+  if (r.percent(25))
+    out += " + ((" + linear(r, vars) + ") mod " +
+           std::to_string(r.between(2, 4)) + ")";
+  return out;
+}
+
+std::string islText(char *s) {
+  std::string out = s ? s : "(null)";
+  std::free(s);
+  return out;
+}
+
+/// Our function's text as isl reads it, as a map (or, for a params domain,
+/// a set); null when isl cannot read it.
+isl_map *islGraph(const IslContext &ctx, const std::string &text,
+                  bool paramsDomain) {
+  isl_pw_multi_aff *p = isl_pw_multi_aff_read_from_str(ctx.get(), text.c_str());
+  if (!p)
+    return nullptr;
+  if (paramsDomain)
+    return isl_map_from_range(isl_set_from_pw_multi_aff(p));
+  return isl_map_from_pw_multi_aff(p);
+}
+
+/// Empty when our function (text) is isl's (a pw_multi_aff, consumed).
+std::string compareFunctions(const IslContext &ctx, const std::string &ours,
+                             isl_pw_multi_aff *theirs, bool paramsDomain) {
+  if (!theirs)
+    return "isl failed";
+  std::string theirsText = islText(isl_pw_multi_aff_to_str(theirs));
+  isl_map *want = paramsDomain
+                      ? isl_map_from_range(isl_set_from_pw_multi_aff(theirs))
+                      : isl_map_from_pw_multi_aff(theirs);
+  if (ours.size() >= 4 && ours.compare(ours.size() - 4, 4, "{  }") == 0) {
+    // isl prints the function defined nowhere as `{  }` and cannot read it.
+    bool empty = isl_map_is_empty(want) == isl_bool_true;
+    isl_map_free(want);
+    return empty ? "" : "ours is empty, isl's: " + theirsText;
+  }
+  isl_map *got = islGraph(ctx, ours, paramsDomain);
+  if (!got) {
+    isl_map_free(want);
+    return "isl cannot read our function " + ours;
+  }
+  bool same = isl_map_is_equal(got, want) == isl_bool_true;
+  isl_map_free(got);
+  isl_map_free(want);
+  if (same)
+    return "";
+  return "ours: " + ours + "\n  isl:  " + theirsText;
+}
+
+} // namespace
+
+namespace {
+
+/// A single-valued relation of one or two pieces from `a` to `b`.
+std::string functionGraph(RandomSets &r, const std::vector<std::string> &params,
+                          const TupleShape &a, const TupleShape &b) {
+  std::vector<std::string> in = names("i", a.dims), out = names("o", b.dims);
+  std::vector<std::string> vars = params;
+  vars.insert(vars.end(), in.begin(), in.end());
+  auto piece = [&](const std::string &cond) {
+    std::string s;
+    for (unsigned j = 0; j < b.dims; ++j)
+      s += (j ? " and " : "") + out[j] + " = " + quasiAffine(r, vars);
+    return "(" + s + " and " + cond + ")";
+  };
+  int k = r.between(-3, 3);
+  std::string cond = "i0 >= " + std::to_string(k);
+  if (r.percent(50))
+    cond += " and " + linear(r, vars) + " >= 0";
+  std::string text = paramsText(params) + "{ " + tupleText(a, in) + " -> " +
+                     tupleText(b, out) + " : " + piece(cond);
+  if (r.percent(70))
+    text += " or " + piece("i0 < " + std::to_string(k) + " and " +
+                           linear(r, vars) + " <= 5");
+  return text + " }";
+}
+
+} // namespace
+
+std::string singleValuedRelation(RandomSets &r) {
+  std::vector<std::string> params = r.randomParams();
+  TupleShape a = r.randomTuple(2), b = r.randomTuple(2);
+  return functionGraph(r, params, a, b);
+}
+
+std::vector<std::string> pullbackInputs(RandomSets &r) {
+  std::vector<std::string> params = r.randomParams();
+  TupleShape a = r.randomTuple(2), b = r.randomTuple(2), x = r.randomTuple(2);
+  std::string rel = functionGraph(r, params, a, b);
+  std::vector<std::string> in = names("x", x.dims);
+  std::vector<std::string> vars = params;
+  vars.insert(vars.end(), in.begin(), in.end());
+  std::string outs;
+  for (unsigned j = 0; j < a.dims; ++j)
+    outs += std::string(j ? ", " : "") + "(" + quasiAffine(r, vars) + ")";
+  std::string ma = paramsText(params) + "{ " + tupleText(x, in) + " -> " +
+                   a.name + "[" + outs + "] }";
+  return {rel, ma};
+}
+
+std::string checkFromRelation(const Relation &rel, const IslObject &theirs,
+                              const IslContext &ctx) {
+  PwMultiAff f = PwMultiAff::fromRelation(rel);
+  if (!f.toRelation().isEqual(rel))
+    return "back to a relation: " + f.toRelation().toString() +
+           " is not the input";
+  isl_map *m = isl_map_from_union_map(isl_union_map_copy(theirs.mapPtr()));
+  return compareFunctions(ctx, f.toString(), isl_pw_multi_aff_from_map(m),
+                          false);
+}
+
+std::string checkLexoptPwMultiAff(const Relation &in, const IslObject &theirs,
+                                  const IslContext &ctx, bool max) {
+  PwMultiAff f = max ? in.lexmaxPwMultiAff() : in.lexminPwMultiAff();
+  isl_pw_multi_aff *p;
+  if (theirs.isSet()) {
+    isl_set *s = isl_set_from_union_set(theirs.copySet());
+    p = max ? isl_set_lexmax_pw_multi_aff(s) : isl_set_lexmin_pw_multi_aff(s);
+  } else {
+    isl_map *m = isl_map_from_union_map(theirs.copyMap());
+    p = max ? isl_map_lexmax_pw_multi_aff(m) : isl_map_lexmin_pw_multi_aff(m);
+  }
+  return compareFunctions(ctx, f.toString(), p, theirs.isSet());
+}
+
+std::string checkDimOpt(const Relation &set, const IslObject &theirs,
+                        const IslContext &ctx, bool max) {
+  PwAff f = max ? set.dimMax(0) : set.dimMin(0);
+  isl_set *s = isl_set_from_union_set(theirs.copySet());
+  isl_pw_aff *p = max ? isl_set_dim_max(s, 0) : isl_set_dim_min(s, 0);
+  return compareFunctions(ctx, f.toString(), isl_pw_multi_aff_from_pw_aff(p),
+                          true);
+}
+
+std::string checkPullback(const Relation &rel, const Relation &maGraph,
+                          const IslObject &theirs, const IslContext &ctx) {
+  PwMultiAff g = PwMultiAff::fromRelation(maGraph);
+  if (g.numPieces() != 1 || !g.pieces()[0].domain.isUniverse())
+    return "the graph of a multi-affine function read as " + g.toString();
+  // Our text of the function, which isl reads too.
+  std::string maText = g.pieces()[0].ma.toString();
+  PwMultiAff f = PwMultiAff::fromRelation(rel).pullback(g.pieces()[0].ma);
+  isl_map *m = isl_map_from_union_map(theirs.copyMap());
+  isl_multi_aff *ma = isl_multi_aff_read_from_str(ctx.get(), maText.c_str());
+  if (!ma) {
+    isl_map_free(m);
+    return "isl cannot read " + maText;
+  }
+  isl_pw_multi_aff *p =
+      isl_pw_multi_aff_pullback_multi_aff(isl_pw_multi_aff_from_map(m), ma);
+  return compareFunctions(ctx, f.toString(), p, false);
+}
+
+} // namespace crosscheck

@@ -1,0 +1,55 @@
+//===- FunctionChecks.h - Quasi-affine functions against isl ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The cross-check's cases for the function classes (PwMultiAff.h,
+// PwAff.h): random single-valued relations (piecewise quasi-affine graphs
+// with floor divisions and parameters) and random multi-affine functions,
+// and the comparisons with isl's isl_pw_multi_aff_from_map,
+// isl_map_lexmin_pw_multi_aff, isl_set_dim_max and
+// isl_pw_multi_aff_pullback_multi_aff. Our functions are compared as isl
+// reads their text (isl_pw_multi_aff_read_from_str), so printing is
+// checked too.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PRESBURGER_CROSSCHECK_FUNCTIONCHECKS_H
+#define PRESBURGER_CROSSCHECK_FUNCTIONCHECKS_H
+
+#include "IslOracle.h"
+#include "RandomSets.h"
+
+#include "presburger/Relation.h"
+
+#include <string>
+#include <vector>
+
+namespace crosscheck {
+
+/// A single-valued relation of two pieces A -> B (text): each output a
+/// random quasi-affine expression of the inputs and parameters.
+std::string singleValuedRelation(RandomSets &r);
+/// A single-valued relation A -> B and a multi-affine function X -> A
+/// (texts).
+std::vector<std::string> pullbackInputs(RandomSets &r);
+
+/// Each check is empty when ours agrees with isl, otherwise what differs.
+/// The relation `rel` read as a function, then back to a relation, equals
+/// the input, and isl reads our text to the function isl makes of it.
+std::string checkFromRelation(const presburger::Relation &rel,
+                              const IslObject &theirs, const IslContext &ctx);
+/// lexmin (or lexmax) as a function, of a relation or a set.
+std::string checkLexoptPwMultiAff(const presburger::Relation &in,
+                                  const IslObject &theirs,
+                                  const IslContext &ctx, bool max);
+/// dim_max (or dim_min) of dimension 0 of a set.
+std::string checkDimOpt(const presburger::Relation &set,
+                        const IslObject &theirs, const IslContext &ctx,
+                        bool max);
+/// The function `rel` (single-valued, A -> B) pulled back by the multi-affine
+/// function whose graph is `maGraph` (X -> A).
+std::string checkPullback(const presburger::Relation &rel,
+                          const presburger::Relation &maGraph,
+                          const IslObject &theirs, const IslContext &ctx);
+
+} // namespace crosscheck
+
+#endif // PRESBURGER_CROSSCHECK_FUNCTIONCHECKS_H

@@ -1,0 +1,317 @@
+//===- FunctionsTest.cpp - Piecewise quasi-affine functions ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Functions as isl text in, isl text out; the conversions to and from
+// relations; arithmetic and comparisons checked against their definitions
+// by evaluation at every point of a box.
+//
+//===----------------------------------------------------------------------===//
+#include "presburger/FunctionText.h"
+#include "presburger/Parser.h"
+
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+using namespace presburger;
+using presburger::testing::expectSame;
+
+namespace {
+
+/// Every point of [-r, r]^n.
+std::vector<Point> box(unsigned n, int r) {
+  std::vector<Point> out(1);
+  for (unsigned d = 0; d < n; ++d) {
+    std::vector<Point> next;
+    for (const Point &p : out)
+      for (int v = -r; v <= r; ++v) {
+        Point q = p;
+        q.push_back(Int(v));
+        next.push_back(q);
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+/// The number of parameters and domain dimensions of `f`.
+unsigned numInputs(const PwAff &f) {
+  return f.domainSpace().numParams() + f.domainSpace().numDims();
+}
+
+/// `f` is the function whose graph is `graph`: at every point of the box,
+/// defined exactly where the graph has an image, with that image.
+void expectGraph(const PwMultiAff &f, const Relation &graph, int r = 6) {
+  unsigned nIn = f.domainSpace().numParams() + f.domainSpace().numDims();
+  for (const Point &x : box(nIn, r)) {
+    std::optional<std::vector<Int>> y = f.eval(x);
+    Relation image = graph;
+    for (unsigned c = 0; c < nIn; ++c) {
+      VarKind kind = c < graph.numParams() ? VarKind::Param : VarKind::Domain;
+      unsigned pos = c < graph.numParams() ? c : c - graph.numParams();
+      image = image.fix(kind, pos, x[c]);
+    }
+    if (!y) {
+      EXPECT_TRUE(image.isEmpty()) << "undefined at a point of the graph";
+      continue;
+    }
+    Point full = x;
+    full.insert(full.end(), y->begin(), y->end());
+    EXPECT_TRUE(graph.containsPoint(full)) << f.toString();
+  }
+}
+
+TEST(FunctionsTest, PrintsAsIsl) {
+  // Each text reads and prints back as isl 0.25 prints it.
+  for (const char *text : {
+           "[n] -> { [i] -> [(n + floor((i)/2))] : i >= 0 }",
+           "{ [i] -> [(i)] : i >= 0; [i] -> [(-i)] : i < 0 }",
+           "[n] -> { [(n)] }",
+           "{ [i, j] -> [(i)] : j = 1 + i }",
+           "{ [i] -> [((i) mod 3)] : i > 0; [i] -> [(5)] : i <= 0 }",
+           "{ A[i] -> [(-2 + i)] }",
+           "[n] -> { [i] -> [(-1 - n + i)] }",
+       })
+    EXPECT_EQ(parsePwAff(text).toString(), text);
+  EXPECT_EQ(parseMultiAff("{ [i] -> [(i), (2i + 1)] }").toString(),
+            "{ [i] -> [(i), (1 + 2i)] }");
+  EXPECT_EQ(parseMultiAff("{ A[i] -> B[(-2 + i), (i mod 2)] }").toString(),
+            "{ A[i] -> B[(-2 + i), ((i) mod 2)] }");
+  EXPECT_EQ(
+      parsePwAff("[n] -> { [i] -> [(floor(i/2) + n)] : i >= 0 }").toString(),
+      "[n] -> { [i] -> [(n + floor((i)/2))] : i >= 0 }");
+  // isl's normal form of divisions.
+  EXPECT_EQ(parseAff("{ [i, j] -> [(floor((floor(i/3) + j)/2))] }").toString(),
+            "{ [i, j] -> [(floor((i + 3j)/6))] }");
+  EXPECT_EQ(parseAff("{ [i] -> [(floor((3 + i)/4))] }").toString(),
+            "{ [i] -> [(1 + floor((-1 + i)/4))] }");
+  EXPECT_EQ(parseAff("{ [i] -> [(floor((-1 - i)/2))] }").toString(),
+            "{ [i] -> [(-1 - i + floor((1 + i)/2))] }");
+  EXPECT_EQ(parseAff("{ [i] -> [(floor((2i)/4))] }").toString(),
+            "{ [i] -> [(floor((i)/2))] }");
+  EXPECT_EQ(parsePwAff("{ [i] -> [(3*floor((i + 1)/2) - 2i mod 5)] : i > 0 "
+                       "or i < -10 }")
+                .toString(),
+            "{ [i] -> [(3*floor((1 + i)/2) - 2*((i) mod 5))] : i > 0 or "
+            "i <= -11 }");
+}
+
+TEST(FunctionsTest, ReadsFunctionsOffRelations) {
+  // Outputs through strides, divisions and existentials.
+  EXPECT_EQ(PwMultiAff::fromRelation(parseRelation("{ [i] -> [o] : 2o = i }"))
+                .toString(),
+            "{ [i] -> [(floor((i)/2))] : (i) mod 2 = 0 }");
+  EXPECT_EQ(
+      PwMultiAff::fromRelation(parseRelation("{ [i] -> [o] : o = i mod 3 }"))
+          .toString(),
+      "{ [i] -> [((i) mod 3)] }");
+  EXPECT_EQ(PwMultiAff::fromRelation(
+                parseRelation("{ [i] -> [o, p] : o = p + i and p = 3 }"))
+                .toString(),
+            "{ [i] -> [(3 + i), (3)] }");
+  // Determined by inequalities only: through the lexicographic minimum.
+  PwMultiAff f = PwMultiAff::fromRelation(
+      parseRelation("[n] -> { [i] -> [o] : o >= i and o <= n and i >= n }"));
+  expectSame(f.toRelation(), "[n] -> { [i] -> [n] : i = n }");
+  Relation exists =
+      parseRelation("{ [i] -> [o] : exists e : o = 2e and i <= o <= i + 1 }");
+  PwMultiAff g = PwMultiAff::fromRelation(exists);
+  expectSame(g.toRelation(), "{ [i] -> [o] : exists e : o = 2e and "
+                             "i <= o <= i + 1 }");
+  expectGraph(g, exists);
+  // A set is a function of the parameters.
+  EXPECT_EQ(PwMultiAff::fromRelation(parseRelation("[n] -> { [o] : o = n }"))
+                .toString(),
+            "[n] -> { [(n)] }");
+  // The empty function prints as isl prints it.
+  EXPECT_EQ(PwMultiAff::fromRelation(parseRelation("{ [i] -> [o] : 1 = 0 }"))
+                .toString(),
+            "{  }");
+}
+
+TEST(FunctionsTest, RejectsRelationsThatAreNoFunctions) {
+  EXPECT_THROW(PwMultiAff::fromRelation(
+                   parseRelation("{ [i] -> [o] : i <= o <= i + 1 }")),
+               InvalidArgument);
+  EXPECT_THROW(
+      PwMultiAff::fromRelation(parseRelation("[n] -> { [o] : o > n }")),
+      InvalidArgument);
+  EXPECT_THROW(parsePwAff("{ [i] -> [o] : o >= 0 }"), ParseError);
+  EXPECT_THROW(parsePwAff("{ [i] -> [(i), (i)] }"), ParseError);
+  EXPECT_THROW(parseAff("{ [i] -> [(i)] : i > 0 }"), ParseError);
+  EXPECT_THROW(parsePwAff("{ [i] -> [(i) : }"), ParseError);
+}
+
+TEST(FunctionsTest, ConvertsBothWaysExactly) {
+  for (const char *text : {
+           "[n] -> { [i] -> [o] : 3o <= i + n < 3o + 3 and i >= 0 }",
+           "{ [i, j] -> [o, p] : o = i + j and 2p = i - j }",
+           "{ [i] -> [o] : o = floor((floor(i/3) + 2i)/5) and -7 <= i }",
+           "{ [i] -> [o] : (o = i and i >= 0) or (o = -i and i < 0) }",
+           "[n, m] -> { [i] -> [o] : o = max(i, n) and i < m }",
+           "{ [i] -> [o] : o = min(i, 3 - i) }",
+       }) {
+    Relation r = parseRelation(text);
+    PwMultiAff f = PwMultiAff::fromRelation(r);
+    expectSame(f.toRelation(), text);
+    // Pieces are disjoint.
+    for (unsigned a = 0; a < f.numPieces(); ++a)
+      for (unsigned b = a + 1; b < f.numPieces(); ++b)
+        EXPECT_TRUE(f.pieces()[a].domain.isDisjoint(f.pieces()[b].domain));
+    // The printed function reads back to the same function.
+    expectSame(parsePwMultiAff(f.toString()).toRelation(), text);
+  }
+}
+
+/// `got` agrees with `want` at every point of the box: defined at the same
+/// points, with the same values.
+void expectPointwise(
+    const PwAff &got,
+    const std::function<std::optional<Int>(const Point &)> &want, int r = 7) {
+  for (const Point &x : box(numInputs(got), r)) {
+    std::optional<Int> g = got.eval(x), w = want(x);
+    ASSERT_EQ(g.has_value(), w.has_value()) << got.toString();
+    if (g) {
+      EXPECT_EQ(*g, *w) << got.toString();
+    }
+  }
+}
+
+TEST(FunctionsTest, ArithmeticByEvaluation) {
+  PwAff a = parsePwAff("[n] -> { [i] -> [(floor(i/2) + n)] : i >= -3 }");
+  PwAff b = parsePwAff(
+      "[n] -> { [i] -> [(i)] : i >= n; [i] -> [(2n - i mod 3)] : i < n }");
+  using Bin = std::function<Int(const Int &, const Int &)>;
+  auto check = [&](const PwAff &got, const Bin &op) {
+    expectPointwise(got, [&](const Point &x) -> std::optional<Int> {
+      std::optional<Int> u = a.eval(x), v = b.eval(x);
+      if (!u || !v)
+        return std::nullopt;
+      return op(*u, *v);
+    });
+  };
+  check(a.add(b), [](const Int &u, const Int &v) { return u + v; });
+  check(a.sub(b), [](const Int &u, const Int &v) { return u - v; });
+  check(a.min(b), [](const Int &u, const Int &v) { return u < v ? u : v; });
+  check(a.max(b), [](const Int &u, const Int &v) { return u < v ? v : u; });
+  auto unary = [&](const PwAff &got,
+                   const std::function<Int(const Int &)> &op) {
+    expectPointwise(got, [&](const Point &x) -> std::optional<Int> {
+      std::optional<Int> u = b.eval(x);
+      if (!u)
+        return std::nullopt;
+      return op(*u);
+    });
+  };
+  unary(b.neg(), [](const Int &u) { return -u; });
+  unary(b.scale(Int(-3)), [](const Int &u) { return Int(-3) * u; });
+  unary(b.floorDiv(Int(4)), [](const Int &u) { return floorDiv(u, Int(4)); });
+  unary(b.mod(Int(3)), [](const Int &u) { return mod(u, Int(3)); });
+  unary(b.floorDiv(Int(2)).floorDiv(Int(3)),
+        [](const Int &u) { return floorDiv(u, Int(6)); });
+  EXPECT_THROW(b.floorDiv(Int(0)), InvalidArgument);
+  // The result is a function of its own: its graph reads back.
+  PwAff m = a.min(b);
+  expectSame(parsePwAff(m.toString()).toRelation(),
+             m.toRelation().toString().c_str());
+}
+
+TEST(FunctionsTest, MinMaxAreAsIsl) {
+  PwAff i = parsePwAff("{ [i] -> [(i)] }");
+  PwAff j = parsePwAff("{ [i] -> [(3 - i)] }");
+  expectSame(i.min(j).toRelation(), "{ [i] -> [o] : o = min(i, 3 - i) }");
+  expectSame(i.max(j).toRelation(), "{ [i] -> [o] : o = max(i, 3 - i) }");
+  // Defined where both are.
+  PwAff k = parsePwAff("{ [i] -> [(0)] : i > 5 }");
+  expectSame(i.add(k).domain(), "{ [i] : i > 5 }");
+  expectSame(i.min(k).toRelation(), "{ [i] -> [0] : i > 5 }");
+}
+
+TEST(FunctionsTest, ComparisonsByEvaluation) {
+  PwAff a = parsePwAff("[n] -> { [i] -> [(floor(i/2) + n)] : i >= -3 }");
+  PwAff b = parsePwAff(
+      "[n] -> { [i] -> [(i)] : i >= n; [i] -> [(2n - i mod 3)] : i < n }");
+  using Cmp = std::function<bool(const Int &, const Int &)>;
+  auto check = [&](const Relation &got, const Cmp &cmp) {
+    for (const Point &x : box(2, 7)) {
+      std::optional<Int> u = a.eval(x), v = b.eval(x);
+      bool want = u && v && cmp(*u, *v);
+      EXPECT_EQ(got.containsPoint(x), want) << got.toString();
+    }
+  };
+  check(a.leSet(b), [](const Int &u, const Int &v) { return u <= v; });
+  check(a.ltSet(b), [](const Int &u, const Int &v) { return u < v; });
+  check(a.geSet(b), [](const Int &u, const Int &v) { return u >= v; });
+  check(a.gtSet(b), [](const Int &u, const Int &v) { return u > v; });
+  check(a.eqSet(b), [](const Int &u, const Int &v) { return u == v; });
+  check(a.neSet(b), [](const Int &u, const Int &v) { return u != v; });
+  expectSame(parsePwAff("{ [i] -> [(i)] }")
+                 .leSet(parsePwAff("{ [i] -> [(2*floor(i/2))] }")),
+             "{ [i] : i mod 2 = 0 }");
+  expectSame(parsePwAff("[n] -> { [(n)] }").gtSet(parsePwAff("{ [(5)] }")),
+             "[n] -> { : n > 5 }");
+}
+
+TEST(FunctionsTest, Evaluation) {
+  PwAff a = parsePwAff("[n] -> { [i] -> [(floor(i/2) + n)] : i >= 0 }");
+  EXPECT_EQ(a.eval({Int(10), Int(7)}), Int(13));
+  EXPECT_EQ(a.eval({Int(10), Int(-1)}), std::nullopt);
+  MultiAff m = parseMultiAff("{ [i] -> [(i), (2i + 1)] }");
+  EXPECT_EQ(m.eval({Int(4)}), (std::vector<Int>{Int(4), Int(9)}));
+  EXPECT_EQ(parseAff("{ [i] -> [(floor((-1 - i)/2))] }").eval({Int(0)}),
+            Int(-1));
+}
+
+TEST(FunctionsTest, LexoptAsFunctions) {
+  Relation r = parseRelation(
+      "[n, m] -> { [i] -> [j, k] : 0 <= j < n and j <= k and k >= i }");
+  PwMultiAff f = r.lexminPwMultiAff();
+  expectSame(f.toRelation(), "[n, m] -> { [i] -> [0, o] : n > 0 and "
+                             "o = max(i, 0) }");
+  expectSame(parseRelation("[n] -> { [i] -> [j] : 0 <= j <= i and j < n }")
+                 .lexmaxPwMultiAff()
+                 .toRelation(),
+             "[n] -> { [i] -> [o] : i >= 0 and n > 0 and o = min(i, n - 1) }");
+  Relation s = parseRelation("[n] -> { [i, j] : 0 <= i < n and i <= j < 2i }");
+  expectSame(s.lexminPwMultiAff().toRelation(), "[n] -> { [1, 1] : n > 1 }");
+  expectSame(s.dimMax(0).toRelation(), "[n] -> { [n - 1] : n > 1 }");
+  expectSame(s.dimMin(1).toRelation(), "[n] -> { [1] : n > 1 }");
+  EXPECT_EQ(parseRelation("[n] -> { [i] : 0 <= i < n }").dimMax(0).toString(),
+            "[n] -> { [(-1 + n)] : n > 0 }");
+  EXPECT_THROW(parseRelation("{ [i] : i >= 0 }").dimMax(0), UnboundedError);
+}
+
+TEST(FunctionsTest, PullbackAndPreimage) {
+  PwAff f = parsePwAff("[n] -> { [i] -> [(floor(i/2) + n)] : i >= 0 }");
+  MultiAff g = parseMultiAff("{ [x, y] -> [(3x - y)] }");
+  PwAff h = f.pullback(g);
+  expectSame(h.toRelation(), "[n] -> { [x, y] -> [o] : 3x - y >= 0 and "
+                             "o = floor((3x - y)/2) + n }");
+  expectPointwise(h, [&](const Point &p) -> std::optional<Int> {
+    return f.eval({p[0], Int(3) * p[1] - p[2]});
+  });
+  // Composition of functions.
+  MultiAff a = parseMultiAff("{ [i] -> [(i mod 4), (floor(i/4))] }");
+  MultiAff b = parseMultiAff("{ [j, k] -> [(4k + j)] }");
+  EXPECT_EQ(b.pullback(a).toString(), "{ [i] -> [(i)] }");
+  PwMultiAff piecewise = parsePwMultiAff(
+      "{ [i] -> [(i), (0)] : i >= 0; [i] -> [(0), (-i)] : i < 0 }");
+  expectSame(
+      piecewise.pullback(parseMultiAff("{ [x] -> [(x - 2)] }")).toRelation(),
+      "{ [x] -> [x - 2, 0] : x >= 2; [x] -> [0, 2 - x] : x < 2 }");
+  expectSame(preimage(parseRelation("{ [i, j] : 0 <= j < i }"),
+                      parseMultiAff("{ [x] -> [(2x), (x mod 3)] }")),
+             "{ [x] : 0 <= x mod 3 < 2x }");
+  expectSame(preimage(parseRelation("{ [a, b] : a + b > 2 }"), piecewise),
+             "{ [i] : i > 2 or i < -2 }");
+  expectSame(preimageDomain(parseRelation("{ [i] -> [j] : j > i }"),
+                            parsePwMultiAff("{ [x] -> [(2x)] }")),
+             "{ [x] -> [j] : j > 2x }");
+  expectSame(preimageRange(parseRelation("{ [i] -> [j] : j > i }"),
+                           parsePwMultiAff("{ [x] -> [(2x)] }")),
+             "{ [i] -> [x] : 2x > i }");
+}
+
+} // namespace
