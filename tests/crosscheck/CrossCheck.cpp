@@ -158,6 +158,21 @@ Outcome compareObjects(const UnionRelation &ours, const IslObject &theirs,
   return o;
 }
 
+/// compareObjects, with the sizes of both results counted (disjuncts and
+/// constraints as isl counts them) when they agree.
+Outcome compareSizedObjects(const UnionRelation &ours, const IslObject &theirs,
+                            const IslContext &ctx) {
+  Outcome o = compareObjects(ours, theirs, ctx);
+  if (o.kind != Outcome::Agree)
+    return o;
+  o.hasCounts = true;
+  o.ourDisjuncts = countDisjuncts(ours);
+  o.ourConstraints = countConstraints(ours);
+  o.islDisjuncts = theirs.numDisjuncts();
+  o.islConstraints = theirs.numConstraints();
+  return o;
+}
+
 Outcome compareBools(bool ours, bool theirs) {
   Outcome o;
   if (ours != theirs) {
@@ -645,20 +660,20 @@ std::vector<Operation> operations() {
     return compareObjects(o[0].params(), islSet(isl_union_set_from_set(p)), c);
   });
   add("lexmin", boxedSet, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].lexmin(),
-                          islSet(isl_union_set_lexmin(i[0].copySet())), c);
+    return compareSizedObjects(o[0].lexmin(),
+                               islSet(isl_union_set_lexmin(i[0].copySet())), c);
   });
   add("lexmax", boxedSet, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].lexmax(),
-                          islSet(isl_union_set_lexmax(i[0].copySet())), c);
+    return compareSizedObjects(o[0].lexmax(),
+                               islSet(isl_union_set_lexmax(i[0].copySet())), c);
   });
   add("lexmin-relation", boxedRelation, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].lexmin(),
-                          islMap(isl_union_map_lexmin(i[0].copyMap())), c);
+    return compareSizedObjects(o[0].lexmin(),
+                               islMap(isl_union_map_lexmin(i[0].copyMap())), c);
   });
   add("lexmax-relation", boxedRelation, [](auto &o, auto &i, auto &c) {
-    return compareObjects(o[0].lexmax(),
-                          islMap(isl_union_map_lexmax(i[0].copyMap())), c);
+    return compareSizedObjects(o[0].lexmax(),
+                               islMap(isl_union_map_lexmax(i[0].copyMap())), c);
   });
   add("lex_lt-sets", twoSets, [](auto &o, auto &i, auto &c) {
     return compareObjects(

@@ -231,39 +231,134 @@ LexOptProblem buildLexOptProblem(const BasicRelation &b, bool maximize) {
   // Existential locals only need to exist: bound them first.
   if (nl > nsd + promoted.size())
     out.problem = boundExistentials(out.problem, contextWidth + out.numOrdered);
+  // The context is the domain of b exactly, as isl's context holds the
+  // domain with its existentials: the problem's variables become
+  // existential locals of the context and its rows constrain them. The
+  // solver's integer tests on the context then see where the problem has
+  // integer points, and it never explores (with cuts that cannot end)
+  // symbols where only rational solutions exist.
+  unsigned numProblemVars = out.problem.numVars() - contextWidth;
+  for (unsigned v = 0; v < numProblemVars; ++v)
+    out.context.addLocal();
+  for (unsigned i = 0; i < out.problem.numEqualities(); ++i)
+    out.context.addEquality(out.problem.equality(i));
+  for (unsigned i = 0; i < out.problem.numInequalities(); ++i)
+    out.context.addInequality(out.problem.inequality(i));
   return out;
+}
+
+/// The pieces fused where they can be, within half the budget left; the
+/// pieces as they are when that runs out.
+Relation coalesceWithinBudget(Relation pieces) {
+  try {
+    WorkBudget::Scope share(WorkBudget::left() / 2);
+    return pieces.coalesce();
+  } catch (const LimitExceeded &) {
+    return pieces;
+  }
+}
+
+/// Appends to `key` the affine form `row` over the columns of `domain`
+/// (symbols, then its division locals, constant last) with every local
+/// written out as its definition, so that one expression reads the same
+/// in two pieces whose contexts number their divisions differently.
+void appendAffineKey(const BasicRelation &domain, ConstRow row,
+                     unsigned numSymbols, std::string &key) {
+  for (unsigned c = 0; c < numSymbols; ++c)
+    key += row[c].toString() + ',';
+  key += row.back().toString();
+  unsigned lo = domain.offset(VarKind::Local);
+  for (unsigned k = 0; k < domain.numLocals(); ++k) {
+    if (row[lo + k].isZero())
+      continue;
+    key += " + " + row[lo + k].toString() + " floor((";
+    appendAffineKey(domain, domain.divNumerator(k), numSymbols, key);
+    key += ")/" + domain.divDenominator(k).toString() + ')';
+  }
+  key += ';';
+}
+
+/// The values of a piece's range dimensions written canonically:
+/// pieces with equal keys have the same optimum (as functions of the
+/// symbols), and only their domains differ.
+std::string valueKey(const LexOptProblem &lp, const LexMinPiece &piece,
+                     unsigned numRange) {
+  std::string key;
+  for (unsigned i = 0; i < numRange; ++i)
+    appendAffineKey(piece.domain, piece.values.row(lp.rangeVar[i]),
+                    lp.numSymbols, key);
+  return key;
+}
+
+/// One piece of the solver's answer as a disjunct in `space`: the piece's
+/// domain over the symbols, with the range dimensions equal to their
+/// values (negated back for a maximum); nullopt when it is empty.
+std::optional<BasicRelation> pieceRelation(const Space &space,
+                                           const LexOptProblem &lp,
+                                           const LexMinPiece &piece,
+                                           bool maximize) {
+  unsigned numSymbols = lp.numSymbols;
+  unsigned rangeCol = space.offset(VarKind::Range);
+  std::vector<unsigned> symbolMap(numSymbols);
+  for (unsigned c = 0; c < numSymbols; ++c)
+    symbolMap[c] = c;
+  BasicRelation dst(space);
+  dst.appendMapped(piece.domain, symbolMap);
+  unsigned dstLocals = dst.offset(VarKind::Local);
+  for (unsigned i = 0; i < space.numRange(); ++i) {
+    // range_i = +-(value over symbols and the piece's divisions).
+    std::vector<Int> eq(dst.numCols());
+    eq[rangeCol + i] = Int(-1);
+    Int sign = maximize ? Int(-1) : Int(1);
+    ConstRow v = piece.values.row(lp.rangeVar[i]);
+    for (unsigned c = 0; c < numSymbols; ++c)
+      eq[c] += sign * v[c];
+    for (unsigned k = 0; k < piece.domain.numLocals(); ++k)
+      eq[dstLocals + k] = sign * v[numSymbols + k];
+    eq.back() = sign * v.back();
+    dst.addEquality(eq);
+    // The context's copy of the optimized variable is the optimum.
+    std::vector<Int> copy(dst.numCols());
+    copy[rangeCol + i] = -sign;
+    copy[dstLocals + lp.contextWidth - numSymbols + lp.rangeVar[i]] = Int(1);
+    dst.addEquality(copy);
+  }
+  if (!dst.simplifyLocals())
+    return std::nullopt;
+  return dst;
 }
 
 /// The pieces of the solver's answer as disjuncts in `space`: each piece's
 /// domain over the symbols, with the range dimensions equal to their
-/// values (negated back for a maximum).
+/// values (negated back for a maximum). Pieces with the same value (the
+/// solver splits the context on rows that do not always decide the
+/// optimum: lexmax i < n, i < m, i <= 99 gives i = n - 1 on both sides of
+/// m <= 99) are merged as isl merges the pieces of a piecewise affine
+/// optimum: their union is coalesced, one group at a time.
 Relation optimumPieces(const Space &space, const LexOptProblem &lp,
                        const LexMinResult &res, bool maximize) {
-  unsigned numSymbols = lp.numSymbols;
-  unsigned rangeCol = space.offset(VarKind::Range);
-  Relation result(space);
-  std::vector<unsigned> symbolMap(numSymbols);
-  for (unsigned c = 0; c < numSymbols; ++c)
-    symbolMap[c] = c;
+  std::vector<std::string> keys;
+  std::vector<Relation> groups;
   for (const LexMinPiece &piece : res.pieces) {
-    BasicRelation dst(space);
-    dst.appendMapped(piece.domain, symbolMap);
-    unsigned dstLocals = dst.offset(VarKind::Local);
-    for (unsigned i = 0; i < space.numRange(); ++i) {
-      // range_i = +-(value over symbols and the piece's divisions).
-      std::vector<Int> eq(dst.numCols());
-      eq[rangeCol + i] = Int(-1);
-      Int sign = maximize ? Int(-1) : Int(1);
-      ConstRow v = piece.values.row(lp.rangeVar[i]);
-      for (unsigned c = 0; c < numSymbols; ++c)
-        eq[c] += sign * v[c];
-      for (unsigned k = 0; k < piece.domain.numLocals(); ++k)
-        eq[dstLocals + k] = sign * v[numSymbols + k];
-      eq.back() = sign * v.back();
-      dst.addEquality(eq);
+    std::optional<BasicRelation> dst =
+        pieceRelation(space, lp, piece, maximize);
+    if (!dst)
+      continue;
+    std::string key = valueKey(lp, piece, space.numRange());
+    auto it = std::find(keys.begin(), keys.end(), key);
+    if (it == keys.end()) {
+      keys.push_back(std::move(key));
+      groups.emplace_back(space);
+      it = keys.end() - 1;
     }
-    if (dst.simplifyLocals())
-      result.addDisjunct(std::move(dst));
+    groups[unsigned(it - keys.begin())].addDisjunct(std::move(*dst));
+  }
+  Relation result(space);
+  for (Relation &g : groups) {
+    if (g.numDisjuncts() > 1)
+      g = coalesceWithinBudget(std::move(g));
+    for (const BasicRelation &b : g.disjuncts())
+      result.addDisjunct(b);
   }
   return result;
 }
@@ -335,17 +430,6 @@ Relation fuseSplitPieces(Relation pieces) {
   for (BasicRelation &p : parts)
     out.addDisjunct(std::move(p));
   return out.removeRedundancies();
-}
-
-/// The pieces fused where they can be, within half the budget left; the
-/// pieces as they are when that runs out.
-Relation coalesceWithinBudget(Relation pieces) {
-  try {
-    WorkBudget::Scope share(WorkBudget::left() / 2);
-    return pieces.coalesce();
-  } catch (const LimitExceeded &) {
-    return pieces;
-  }
 }
 
 Relation lexOpt(const Relation &r, bool maximize) {
