@@ -308,8 +308,7 @@ TEST(LexminOfUnions, IslTestTable) {
 
 // Not yet answered within the work budget (issue 20): isl's hardest
 // lexmin test, whose Gomory cuts on the parameters nest without end in
-// our solver, and range variables in several residue classes through
-// separate existentials (isl compresses the lattice j = 7 mod 15 first).
+// our solver.
 TEST(LexminOfUnions, DISABLED_IslHardestTest) {
   expectSame(
       parseRelation(
@@ -329,7 +328,7 @@ TEST(LexminOfUnions, DISABLED_IslHardestTest) {
       "[0, k, j] -> [1, 0, 248, 1] : k <= 255 and 248 <= j <= 254, k }");
 }
 
-TEST(LexminOfUnions, DISABLED_ChineseRemainderStrides) {
+TEST(LexminOfUnions, ChineseRemainderStrides) {
   // j in several residue classes at once, each through its own
   // existential: j = 7 mod 15 (1 mod 3, 2 mod 5), then also 3 mod 7 and
   // 4 mod 11; the first such j from i.
@@ -343,4 +342,26 @@ TEST(LexminOfUnions, DISABLED_ChineseRemainderStrides) {
                  .lexmin(),
              "[n] -> { [i] -> [j] : j mod 1155 = 367 and i <= j <= n and "
              "j <= i + 1154 }");
+  // Eight residue classes of eight existentials: one class modulo
+  // 9699690 = 2 3 5 7 11 13 17 19 (j = 4292501 in it), at both ends.
+  const char *eight =
+      "[n] -> { [i] -> [j] : exists e1, e2, e3, e4, e5, e6, e7, e8 : "
+      "j = 2e1 + 1 and j = 3e2 + 2 and j = 5e3 + 1 and j = 7e4 + 3 and "
+      "j = 11e5 + 4 and j = 13e6 + 5 and j = 17e7 + 1 and j = 19e8 + 2 and "
+      "i <= j <= n }";
+  expectSame(parseRelation(eight).lexmin(),
+             "[n] -> { [i] -> [j] : j mod 9699690 = 4292501 and i <= j <= n "
+             "and j <= i + 9699689 }");
+  expectSame(parseRelation(eight).lexmax(),
+             "[n] -> { [i] -> [j] : j mod 9699690 = 4292501 and i <= j <= n "
+             "and j >= n - 9699689 }");
+  // Residues that are not constants and moduli that are not coprime
+  // (4 and 6 meet modulo 12 where i is even), two range dimensions.
+  expectSame(parseRelation("[n] -> { [i] -> [j, k] : exists e1, e2, e3, e4 : "
+                           "j = 4e1 + i and j = 6e2 + 2 and k = 7e3 + j and "
+                           "k = 3e4 + 1 and i <= j <= n and j <= k <= n }")
+                 .lexmin(),
+             "[n] -> { [i] -> [j, k = 14 + j] : exists (e0: (i) mod 2 = 0 "
+             "and (4 + 3i + j) mod 12 = 0 and i <= j <= 10 + i and "
+             "3e0 > i and 12e0 <= -10 + n + 3i) }");
 }

@@ -108,6 +108,148 @@ strideLocals(const BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
   return out;
 }
 
+/// u and v with u a + v b = gcd(a, b), for a, b > 0 (extended Euclid).
+std::pair<Int, Int> bezout(Int a, Int b) {
+  Int u0(1), v0(0), u1(0), v1(1);
+  while (!b.isZero()) {
+    Int q = floorDiv(a, b);
+    Int r = a - q * b;
+    a = b;
+    b = r;
+    Int u2 = u0 - q * u1, v2 = v0 - q * v1;
+    u0 = u1;
+    v0 = v1;
+    u1 = u2;
+    v1 = v2;
+  }
+  return {u0, v0};
+}
+
+/// An equality m e + h(x) = 0 of b whose one local e is a pure
+/// existential: in no other row and no division definition, not a
+/// division of the symbols. It says h(x) = 0 mod |m|.
+struct PureStride {
+  unsigned eq, local;
+  int lastRange; // The last range variable h involves (-1: none).
+};
+
+std::vector<PureStride> pureStrides(const BasicRelation &b,
+                                    const std::vector<bool> &isSymbolDiv) {
+  unsigned lo = b.offset(VarKind::Local), nl = b.numLocals();
+  unsigned rangeCol = b.offset(VarKind::Range), nRange = b.space().numRange();
+  std::vector<unsigned> uses(nl, 0);
+  for (unsigned k = 0; k < nl; ++k) {
+    for (unsigned i = 0; i < b.numEqualities(); ++i)
+      uses[k] += !b.equality(i)[lo + k].isZero();
+    for (unsigned i = 0; i < b.numInequalities(); ++i)
+      uses[k] += !b.inequality(i)[lo + k].isZero();
+    for (unsigned l = 0; l < nl; ++l)
+      uses[k] += b.hasDivDef(l) && !b.divNumerator(l)[lo + k].isZero();
+  }
+  std::vector<PureStride> out;
+  for (unsigned i = 0; i < b.numEqualities(); ++i) {
+    ConstRow row = b.equality(i);
+    std::optional<unsigned> local;
+    bool fits = true;
+    for (unsigned k = 0; k < nl && fits; ++k) {
+      if (row[lo + k].isZero())
+        continue;
+      fits = !local && !isSymbolDiv[k] && uses[k] == 1;
+      local = k;
+    }
+    if (!fits || !local)
+      continue;
+    int last = -1;
+    for (unsigned j = 0; j < nRange; ++j)
+      if (!row[rangeCol + j].isZero())
+        last = int(j);
+    out.push_back({i, *local, last});
+  }
+  return out;
+}
+
+/// The row m e + h = 0 (e in column `col`, m > 0) with h rewritten so
+/// that the coefficient of column `lead` is 1 when it is invertible
+/// modulo m, and every coefficient of h reduced modulo m: the same
+/// condition h = 0 mod m, as e only lives in this row.
+std::vector<Int> reducedStride(std::vector<Int> row, unsigned col,
+                               unsigned lead) {
+  Int m = row[col];
+  if (m.isOne())
+    return row;
+  Int a = mod(row[lead], m);
+  if (!a.isZero() && gcd(a, m).isOne()) {
+    Int inv = mod(bezout(a, m).first, m);
+    for (unsigned c = 0; c < row.size(); ++c)
+      if (c != col)
+        row[c] = row[c] * inv;
+  }
+  for (unsigned c = 0; c < row.size(); ++c) {
+    if (c == col)
+      continue;
+    row[c] = mod(row[c], m);
+    if (row[c] + row[c] > m) // The representative nearest zero.
+      row[c] -= m;
+  }
+  return row;
+}
+
+/// Merges the pure strides (pureStrides) of b that end on one range
+/// variable, two at a time, into one stride modulo their lcm and one
+/// modulo their gcd (the Chinese remainder theorem, as a unimodular
+/// change of the two existentials and of the two rows): j = 1 mod 3 and
+/// j = 2 mod 5 become j = 7 mod 15. The solver then optimizes one
+/// promoted stride instead of cutting its way through the others. Exact.
+void mergeStrides(BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
+  unsigned lo = b.offset(VarKind::Local);
+  unsigned rangeCol = b.offset(VarKind::Range);
+  while (true) {
+    std::vector<PureStride> strides = pureStrides(b, isSymbolDiv);
+    std::optional<std::pair<PureStride, PureStride>> pair;
+    for (unsigned x = 0; x < strides.size() && !pair; ++x)
+      for (unsigned y = x + 1; y < strides.size() && !pair; ++y)
+        if (strides[x].lastRange >= 0 &&
+            strides[x].lastRange == strides[y].lastRange)
+          pair = {strides[x], strides[y]};
+    if (!pair)
+      return;
+    WorkBudget::charge(b.numCols());
+    auto [s1, s2] = *pair;
+    unsigned c1 = lo + s1.local, c2 = lo + s2.local;
+    std::vector<Int> r1(b.equality(s1.eq).begin(), b.equality(s1.eq).end());
+    std::vector<Int> r2(b.equality(s2.eq).begin(), b.equality(s2.eq).end());
+    if (r1[c1].isNegative())
+      for (Int &v : r1)
+        v = -v;
+    if (r2[c2].isNegative())
+      for (Int &v : r2)
+        v = -v;
+    Int m1 = r1[c1], m2 = r2[c2];
+    Int g = gcd(m1, m2);
+    auto [u, v] = bezout(m1, m2);
+    Int f1 = divExact(m1, g), f2 = divExact(m2, g);
+    std::vector<Int> low(r1.size()), high(r1.size());
+    for (unsigned c = 0; c < r1.size(); ++c) {
+      if (c == c1 || c == c2)
+        continue;
+      low[c] = u * r1[c] + v * r2[c];    // g e1' + ...: h = 0 mod gcd.
+      high[c] = f1 * r2[c] - f2 * r1[c]; // lcm e2' + ...: mod lcm.
+    }
+    low[c1] = g;
+    high[c2] = f1 * m2;
+    unsigned lead = rangeCol + unsigned(s1.lastRange);
+    low = reducedStride(std::move(low), c1, lead);
+    high = reducedStride(std::move(high), c2, lead);
+    b.removeEquality(std::max(s1.eq, s2.eq));
+    b.removeEquality(std::min(s1.eq, s2.eq));
+    b.setDivDef(s1.local, ConstRow(), Int(0));
+    b.setDivDef(s2.local, ConstRow(), Int(0));
+    if (!g.isOne())
+      b.addEquality(low);
+    b.addEquality(high);
+  }
+}
+
 /// The point optimum (from rationalLexOptIfIntegral) as a relation in
 /// `space`: one disjunct fixing every variable, or none when empty.
 Relation pointOptimumRelation(const Space &space, const PointOptimum &p) {
@@ -363,13 +505,30 @@ Relation optimumPieces(const Space &space, const LexOptProblem &lp,
   return result;
 }
 
+/// b with its strides on one range variable merged (mergeStrides), when
+/// it has two; b itself otherwise.
+BasicRelation withMergedStrides(const BasicRelation &b) {
+  std::vector<bool> isSymbolDiv(b.numLocals(), false);
+  for (unsigned k : b.divisionsOf(b.space().offset(VarKind::Range)))
+    isSymbolDiv[k] = true;
+  std::vector<PureStride> strides = pureStrides(b, isSymbolDiv);
+  if (strides.size() < 2)
+    return b;
+  BasicRelation merged = b;
+  mergeStrides(merged, isSymbolDiv);
+  // The existential of a unit stride (a gcd of 1) is then fixed by its
+  // row: substituted away.
+  merged.simplifyLocals();
+  return merged;
+}
+
 /// The lexicographic optimum of one basic relation, as disjoint pieces.
 Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   const Space &space = b.space();
   if (space.offset(VarKind::Range) == 0 && b.numLocals() == 0)
     if (std::optional<PointOptimum> p = rationalLexOptIfIntegral(b, maximize))
       return pointOptimumRelation(space, *p);
-  LexOptProblem lp = buildLexOptProblem(b, maximize);
+  LexOptProblem lp = buildLexOptProblem(withMergedStrides(b), maximize);
   if (!lp.context.normalize())
     return Relation(space);
   LexMinResult res =
