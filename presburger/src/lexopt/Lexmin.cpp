@@ -465,7 +465,11 @@ std::optional<BasicRelation> pieceRelation(const Space &space,
     copy[dstLocals + lp.contextWidth - numSymbols + lp.rangeVar[i]] = Int(1);
     dst.addEquality(copy);
   }
-  if (!dst.simplifyLocals())
+  // The existential copy of the problem leaves rows that the piece's
+  // values make redundant: dropped here, one LP each, before the pieces
+  // are merged and compared with other disjuncts' (which costs more on
+  // every row).
+  if (!dst.simplifyLocals() || !dst.removeRedundancies())
     return std::nullopt;
   return dst;
 }
