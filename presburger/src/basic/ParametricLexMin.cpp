@@ -58,7 +58,18 @@ private:
   /// constant through an existing division when the context shows they
   /// agree, or by adding a Gomory cut.
   void makeIntegral(unsigned row);
-  void addCut(unsigned row, std::optional<unsigned> existingDiv);
+  /// The fractional part of a row's symbolic constant: the numerator
+  /// reduced modulo the row's denominator, and the division of the context
+  /// it defines, normalized.
+  struct FractionalPart {
+    std::vector<Int> num; // Over the context's columns, constant last.
+    std::vector<Int> divNum;
+    Int divDen;
+    bool symbolic = false; // Whether a symbol has a nonzero coefficient.
+  };
+  FractionalPart fractionalPart(unsigned row) const;
+  void addCut(unsigned row, const FractionalPart &f,
+              std::optional<unsigned> existingDiv);
   void recordSolution(LexMinResult &out, unsigned numBoundedVars);
 
   Matrix tab_;
@@ -240,59 +251,76 @@ std::optional<unsigned> PipBranch::findContextDiv(const std::vector<Int> &num,
   return findDivision(context_, num, den);
 }
 
+PipBranch::FractionalPart PipBranch::fractionalPart(unsigned row) const {
+  // -(c + a.s) = r.s + r0 + d L(s) with r = (-a) mod d, r0 = (-c) mod d
+  // and L integral: the fractional part of -(c + a.s)/d is that of
+  // (r.s + r0)/d, and floor((r.s + r0)/d), divided by the common factor
+  // of r, r0 and d, is the division every row with this fractional part
+  // shares (as isl reduces a parametric cut's division).
+  FractionalPart f;
+  const Int &d = tab_.at(row, kDen);
+  f.num.assign(context_.numCols(), Int(0));
+  for (unsigned s = 0; s < numSyms_; ++s) {
+    f.num[s] = mod(-tab_.at(row, kSym + s), d);
+    f.symbolic = f.symbolic || !f.num[s].isZero();
+  }
+  f.num.back() = mod(-tab_.at(row, kConst), d);
+  Int g = d;
+  for (const Int &v : f.num)
+    g = gcd(g, v);
+  f.divNum = f.num;
+  for (Int &v : f.divNum)
+    v = divExact(v, g);
+  f.divDen = divExact(d, g);
+  return f;
+}
+
 void PipBranch::makeIntegral(unsigned row) {
-  // With q = floor(-(c + a.s) / d) the value is integral exactly where
-  // e = c + a.s + d q is zero (e lies in [-(d-1), 0] by definition).
-  Int d = tab_.at(row, kDen);
-  std::vector<Int> num(context_.numCols());
-  for (unsigned s = 0; s < numSyms_; ++s)
-    num[s] = -tab_.at(row, kSym + s);
-  num.back() = -tab_.at(row, kConst);
-  std::optional<unsigned> div = findContextDiv(num, d);
+  // With f = r.s + r0 the reduced numerator (fractionalPart) and
+  // q = floor(f / d), the value is integral exactly where e = d q - f is
+  // zero (e lies in [-(d-1), 0] by definition).
+  const Int d = tab_.at(row, kDen);
+  FractionalPart f = fractionalPart(row);
+  std::optional<unsigned> div;
+  if (f.symbolic)
+    div = findContextDiv(f.divNum, f.divDen);
   if (div) {
     unsigned qCol = context_.offset(VarKind::Local) + *div;
     std::vector<Int> e(context_.numCols());
     for (unsigned c = 0; c < e.size(); ++c)
-      e[c] = -num[c];
+      e[c] = -f.num[c];
     e[qCol] += d;
     if (contextSimplex_.isRedundantInequality(e)) {
-      // e == 0 on the context: the symbolic constant is -d q.
+      // e == 0 on the context: the symbolic constant c + a.s equals
+      // c + a.s + f - d q, a multiple of d.
       for (unsigned s = 0; s < numSyms_; ++s)
-        tab_.at(row, kSym + s) = Int(0);
-      tab_.at(row, kConst) = Int(0);
-      tab_.at(row, kSym + qCol) = -d;
+        tab_.at(row, kSym + s) += f.num[s];
+      tab_.at(row, kConst) += f.num.back();
+      tab_.at(row, kSym + qCol) -= d;
       tab_.normalizeRow(row, 0, tab_.numColumns());
       return;
     }
   }
-  addCut(row, div);
+  addCut(row, f, div);
 }
 
-void PipBranch::addCut(unsigned row, std::optional<unsigned> existingDiv) {
+void PipBranch::addCut(unsigned row, const FractionalPart &f,
+                       std::optional<unsigned> existingDiv) {
   // Row value u = (c + m M + a.s + b.y) / d must be an integer, with y >= 0
-  // integral, so sum (b_j mod d) y_j + c + a.s + d q >= 0 where
-  // q = floor(-(c + a.s) / d) (m is a multiple of d, so M cancels).
-  Int d = tab_.at(row, kDen);
-  bool symbolic = false;
-  for (unsigned s = 0; s < numSyms_ && !symbolic; ++s)
-    symbolic = !tab_.at(row, kSym + s).isZero();
-  // Without symbols q is a number: no division joins the context (its
+  // integral, so sum (b_j mod d) y_j - f + d q >= 0 where f = r.s + r0 is
+  // the reduced numerator and q = floor(f / d) (m is a multiple of d, so M
+  // cancels): the fractional parts of b.y/d and f/d agree.
+  const Int d = tab_.at(row, kDen);
+  // Without symbols q is a number, 0: no division joins the context (its
   // rational relaxation would leave q fractional and the rows on it of
   // undetermined sign, splitting the search for nothing).
   std::optional<unsigned> qCol;
-  Int constantQ;
   if (existingDiv) {
     qCol = kSym + context_.offset(VarKind::Local) + *existingDiv;
-  } else if (!symbolic) {
-    constantQ = floorDiv(-tab_.at(row, kConst), d);
-  } else {
-    std::vector<Int> num(context_.numCols());
-    for (unsigned s = 0; s < numSyms_; ++s)
-      num[s] = -tab_.at(row, kSym + s);
-    num.back() = -tab_.at(row, kConst);
+  } else if (f.symbolic) {
     for (std::vector<Int> &point : samples_)
-      point.push_back(floorDiv(affineValue(num, point), d));
-    context_.addDivLocal(num, d);
+      point.push_back(floorDiv(affineValue(f.divNum, point), f.divDen));
+    context_.addDivLocal(f.divNum, f.divDen);
     // Keep the simplex of the context in step: a variable, two constraints.
     contextSimplex_.addVariable();
     unsigned nr = context_.numInequalities();
@@ -303,13 +331,11 @@ void PipBranch::addCut(unsigned row, std::optional<unsigned> existingDiv) {
   }
   unsigned r = tab_.appendZeroRow();
   tab_.at(r, kDen) = d;
-  tab_.at(r, kConst) = tab_.at(row, kConst);
-  for (unsigned s = 0; s < numSyms_; ++s)
-    tab_.at(r, kSym + s) = tab_.at(row, kSym + s);
+  tab_.at(r, kConst) = -f.num.back();
+  for (unsigned s = 0; s + 1 < f.num.size(); ++s)
+    tab_.at(r, kSym + s) = -f.num[s];
   if (qCol)
     tab_.at(r, *qCol) += d;
-  else
-    tab_.at(r, kConst) += d * constantQ;
   for (unsigned c = colStart(); c < tab_.numColumns(); ++c)
     tab_.at(r, c) = mod(tab_.at(row, c), d);
   tab_.normalizeRow(r, 0, tab_.numColumns());
@@ -349,16 +375,21 @@ void PipBranch::solve(LexMinResult &out, unsigned numBoundedVars) {
     WorkBudget::charge(tab_.numRows() + 1);
     if (contextSimplex_.isEmpty())
       return;
-    // 1. A row whose constant is negative somewhere on the context.
+    // 1. A row whose constant is negative everywhere on the context is
+    // pivoted on before any split (as isl's find_solutions does): the
+    // pivot often settles the sign of the undetermined rows, whose splits
+    // would each double the search. Only when no row must be pivoted is
+    // the context split, on the first undetermined row.
     bool pivoted = false;
+    std::optional<unsigned> splitRow;
+    std::vector<Int> splitExpr;
     unsigned first = scanStart;
     scanStart = 0;
     for (unsigned r = first; r < tab_.numRows() && !pivoted; ++r) {
       int m = tab_.at(r, kBigM).sign();
       if (m > 0)
         continue;
-      bool mustPivot = m < 0;
-      if (!mustPivot) {
+      if (m == 0) {
         std::vector<Int> expr = symbolicConstant(r);
         std::vector<Int> neg(expr.size());
         for (size_t c = 0; c < expr.size(); ++c)
@@ -369,29 +400,39 @@ void PipBranch::solve(LexMinResult &out, unsigned numBoundedVars) {
             contextSimplex_.isRedundantInequality(expr))
           continue;
         if (contextNonEmptyWith(expr)) {
-          // Split: expr >= 0 here, expr <= -1 in a copy.
-          {
-            PipBranch other = *this;
-            other.addContextInequality(neg);
-            if (!other.contextIntegerEmpty())
-              other.solve(out, numBoundedVars);
-            if (out.unbounded)
-              return;
+          if (!splitRow) {
+            splitRow = r;
+            splitExpr = std::move(expr);
           }
-          addContextInequality(expr);
-          if (contextIntegerEmpty())
-            return;
-          pivoted = true; // Rescan from this row, now non-negative.
-          scanStart = r;
-          break;
+          continue;
         }
-        mustPivot = true;
       }
       std::optional<unsigned> col = lexPivotColumn(r);
       if (!col)
         return; // No solution anywhere on this context.
       pivot(r, *col);
       pivoted = true;
+    }
+    if (!pivoted && splitRow) {
+      // Split: expr >= 0 here, expr <= -1 in a copy.
+      std::vector<Int> neg(splitExpr.size());
+      for (size_t c = 0; c < splitExpr.size(); ++c)
+        neg[c] = -splitExpr[c];
+      neg.back() -= Int(1);
+      {
+        PipBranch other = *this;
+        other.addContextInequality(neg);
+        if (!other.contextIntegerEmpty())
+          other.solve(out, numBoundedVars);
+        if (out.unbounded)
+          return;
+      }
+      addContextInequality(splitExpr);
+      if (contextIntegerEmpty())
+        return;
+      // Rows before the split row were non-negative and stay so.
+      scanStart = *splitRow;
+      continue;
     }
     if (pivoted)
       continue;
@@ -434,7 +475,7 @@ LexMinResult parametricLexMin(const BasicRelation &problem, unsigned numSymbols,
                               const BasicRelation &context,
                               unsigned numBoundedVars) {
   WorkBudget::Operation op;
-  if (context.numVars() != numSymbols || !context.isSet())
+  if (context.numVars() < numSymbols || !context.isSet())
     throw InvalidArgument("lexmin context must be a set over the symbols");
   if (problem.numParams() != 0 || !problem.isSet() ||
       problem.numDims() < numSymbols)
@@ -450,7 +491,7 @@ LexMinResult parametricLexMin(const BasicRelation &problem, unsigned numSymbols,
     widened.addEquality(problem.equality(i));
   for (unsigned i = 0; i < problem.numInequalities(); ++i)
     widened.addInequality(problem.inequality(i));
-  PipBranch root(widened, context.numVars(), context);
+  PipBranch root(widened, numSymbols, context);
   root.solve(out, numBoundedVars);
   return out;
 }

@@ -108,6 +108,148 @@ strideLocals(const BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
   return out;
 }
 
+/// u and v with u a + v b = gcd(a, b), for a, b > 0 (extended Euclid).
+std::pair<Int, Int> bezout(Int a, Int b) {
+  Int u0(1), v0(0), u1(0), v1(1);
+  while (!b.isZero()) {
+    Int q = floorDiv(a, b);
+    Int r = a - q * b;
+    a = b;
+    b = r;
+    Int u2 = u0 - q * u1, v2 = v0 - q * v1;
+    u0 = u1;
+    v0 = v1;
+    u1 = u2;
+    v1 = v2;
+  }
+  return {u0, v0};
+}
+
+/// An equality m e + h(x) = 0 of b whose one local e is a pure
+/// existential: in no other row and no division definition, not a
+/// division of the symbols. It says h(x) = 0 mod |m|.
+struct PureStride {
+  unsigned eq, local;
+  int lastRange; // The last range variable h involves (-1: none).
+};
+
+std::vector<PureStride> pureStrides(const BasicRelation &b,
+                                    const std::vector<bool> &isSymbolDiv) {
+  unsigned lo = b.offset(VarKind::Local), nl = b.numLocals();
+  unsigned rangeCol = b.offset(VarKind::Range), nRange = b.space().numRange();
+  std::vector<unsigned> uses(nl, 0);
+  for (unsigned k = 0; k < nl; ++k) {
+    for (unsigned i = 0; i < b.numEqualities(); ++i)
+      uses[k] += !b.equality(i)[lo + k].isZero();
+    for (unsigned i = 0; i < b.numInequalities(); ++i)
+      uses[k] += !b.inequality(i)[lo + k].isZero();
+    for (unsigned l = 0; l < nl; ++l)
+      uses[k] += b.hasDivDef(l) && !b.divNumerator(l)[lo + k].isZero();
+  }
+  std::vector<PureStride> out;
+  for (unsigned i = 0; i < b.numEqualities(); ++i) {
+    ConstRow row = b.equality(i);
+    std::optional<unsigned> local;
+    bool fits = true;
+    for (unsigned k = 0; k < nl && fits; ++k) {
+      if (row[lo + k].isZero())
+        continue;
+      fits = !local && !isSymbolDiv[k] && uses[k] == 1;
+      local = k;
+    }
+    if (!fits || !local)
+      continue;
+    int last = -1;
+    for (unsigned j = 0; j < nRange; ++j)
+      if (!row[rangeCol + j].isZero())
+        last = int(j);
+    out.push_back({i, *local, last});
+  }
+  return out;
+}
+
+/// The row m e + h = 0 (e in column `col`, m > 0) with h rewritten so
+/// that the coefficient of column `lead` is 1 when it is invertible
+/// modulo m, and every coefficient of h reduced modulo m: the same
+/// condition h = 0 mod m, as e only lives in this row.
+std::vector<Int> reducedStride(std::vector<Int> row, unsigned col,
+                               unsigned lead) {
+  Int m = row[col];
+  if (m.isOne())
+    return row;
+  Int a = mod(row[lead], m);
+  if (!a.isZero() && gcd(a, m).isOne()) {
+    Int inv = mod(bezout(a, m).first, m);
+    for (unsigned c = 0; c < row.size(); ++c)
+      if (c != col)
+        row[c] = row[c] * inv;
+  }
+  for (unsigned c = 0; c < row.size(); ++c) {
+    if (c == col)
+      continue;
+    row[c] = mod(row[c], m);
+    if (row[c] + row[c] > m) // The representative nearest zero.
+      row[c] -= m;
+  }
+  return row;
+}
+
+/// Merges the pure strides (pureStrides) of b that end on one range
+/// variable, two at a time, into one stride modulo their lcm and one
+/// modulo their gcd (the Chinese remainder theorem, as a unimodular
+/// change of the two existentials and of the two rows): j = 1 mod 3 and
+/// j = 2 mod 5 become j = 7 mod 15. The solver then optimizes one
+/// promoted stride instead of cutting its way through the others. Exact.
+void mergeStrides(BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
+  unsigned lo = b.offset(VarKind::Local);
+  unsigned rangeCol = b.offset(VarKind::Range);
+  while (true) {
+    std::vector<PureStride> strides = pureStrides(b, isSymbolDiv);
+    std::optional<std::pair<PureStride, PureStride>> pair;
+    for (unsigned x = 0; x < strides.size() && !pair; ++x)
+      for (unsigned y = x + 1; y < strides.size() && !pair; ++y)
+        if (strides[x].lastRange >= 0 &&
+            strides[x].lastRange == strides[y].lastRange)
+          pair = {strides[x], strides[y]};
+    if (!pair)
+      return;
+    WorkBudget::charge(b.numCols());
+    auto [s1, s2] = *pair;
+    unsigned c1 = lo + s1.local, c2 = lo + s2.local;
+    std::vector<Int> r1(b.equality(s1.eq).begin(), b.equality(s1.eq).end());
+    std::vector<Int> r2(b.equality(s2.eq).begin(), b.equality(s2.eq).end());
+    if (r1[c1].isNegative())
+      for (Int &v : r1)
+        v = -v;
+    if (r2[c2].isNegative())
+      for (Int &v : r2)
+        v = -v;
+    Int m1 = r1[c1], m2 = r2[c2];
+    Int g = gcd(m1, m2);
+    auto [u, v] = bezout(m1, m2);
+    Int f1 = divExact(m1, g), f2 = divExact(m2, g);
+    std::vector<Int> low(r1.size()), high(r1.size());
+    for (unsigned c = 0; c < r1.size(); ++c) {
+      if (c == c1 || c == c2)
+        continue;
+      low[c] = u * r1[c] + v * r2[c];    // g e1' + ...: h = 0 mod gcd.
+      high[c] = f1 * r2[c] - f2 * r1[c]; // lcm e2' + ...: mod lcm.
+    }
+    low[c1] = g;
+    high[c2] = f1 * m2;
+    unsigned lead = rangeCol + unsigned(s1.lastRange);
+    low = reducedStride(std::move(low), c1, lead);
+    high = reducedStride(std::move(high), c2, lead);
+    b.removeEquality(std::max(s1.eq, s2.eq));
+    b.removeEquality(std::min(s1.eq, s2.eq));
+    b.setDivDef(s1.local, ConstRow(), Int(0));
+    b.setDivDef(s2.local, ConstRow(), Int(0));
+    if (!g.isOne())
+      b.addEquality(low);
+    b.addEquality(high);
+  }
+}
+
 /// The point optimum (from rationalLexOptIfIntegral) as a relation in
 /// `space`: one disjunct fixing every variable, or none when empty.
 Relation pointOptimumRelation(const Space &space, const PointOptimum &p) {
@@ -231,41 +373,157 @@ LexOptProblem buildLexOptProblem(const BasicRelation &b, bool maximize) {
   // Existential locals only need to exist: bound them first.
   if (nl > nsd + promoted.size())
     out.problem = boundExistentials(out.problem, contextWidth + out.numOrdered);
+  // The context is the domain of b exactly, as isl's context holds the
+  // domain with its existentials: the problem's variables become
+  // existential locals of the context and its rows constrain them. The
+  // solver's integer tests on the context then see where the problem has
+  // integer points, and it never explores (with cuts that cannot end)
+  // symbols where only rational solutions exist.
+  unsigned numProblemVars = out.problem.numVars() - contextWidth;
+  for (unsigned v = 0; v < numProblemVars; ++v)
+    out.context.addLocal();
+  for (unsigned i = 0; i < out.problem.numEqualities(); ++i)
+    out.context.addEquality(out.problem.equality(i));
+  for (unsigned i = 0; i < out.problem.numInequalities(); ++i)
+    out.context.addInequality(out.problem.inequality(i));
   return out;
+}
+
+/// The pieces fused where they can be, within half the budget left; the
+/// pieces as they are when that runs out.
+Relation coalesceWithinBudget(Relation pieces) {
+  try {
+    WorkBudget::Scope share(WorkBudget::left() / 2);
+    return pieces.coalesce();
+  } catch (const LimitExceeded &) {
+    return pieces;
+  }
+}
+
+/// Appends to `key` the affine form `row` over the columns of `domain`
+/// (symbols, then its division locals, constant last) with every local
+/// written out as its definition, so that one expression reads the same
+/// in two pieces whose contexts number their divisions differently.
+void appendAffineKey(const BasicRelation &domain, ConstRow row,
+                     unsigned numSymbols, std::string &key) {
+  for (unsigned c = 0; c < numSymbols; ++c)
+    key += row[c].toString() + ',';
+  key += row.back().toString();
+  unsigned lo = domain.offset(VarKind::Local);
+  for (unsigned k = 0; k < domain.numLocals(); ++k) {
+    if (row[lo + k].isZero())
+      continue;
+    key += " + " + row[lo + k].toString() + " floor((";
+    appendAffineKey(domain, domain.divNumerator(k), numSymbols, key);
+    key += ")/" + domain.divDenominator(k).toString() + ')';
+  }
+  key += ';';
+}
+
+/// The values of a piece's range dimensions written canonically:
+/// pieces with equal keys have the same optimum (as functions of the
+/// symbols), and only their domains differ.
+std::string valueKey(const LexOptProblem &lp, const LexMinPiece &piece,
+                     unsigned numRange) {
+  std::string key;
+  for (unsigned i = 0; i < numRange; ++i)
+    appendAffineKey(piece.domain, piece.values.row(lp.rangeVar[i]),
+                    lp.numSymbols, key);
+  return key;
+}
+
+/// One piece of the solver's answer as a disjunct in `space`: the piece's
+/// domain over the symbols, with the range dimensions equal to their
+/// values (negated back for a maximum); nullopt when it is empty.
+std::optional<BasicRelation> pieceRelation(const Space &space,
+                                           const LexOptProblem &lp,
+                                           const LexMinPiece &piece,
+                                           bool maximize) {
+  unsigned numSymbols = lp.numSymbols;
+  unsigned rangeCol = space.offset(VarKind::Range);
+  std::vector<unsigned> symbolMap(numSymbols);
+  for (unsigned c = 0; c < numSymbols; ++c)
+    symbolMap[c] = c;
+  BasicRelation dst(space);
+  dst.appendMapped(piece.domain, symbolMap);
+  unsigned dstLocals = dst.offset(VarKind::Local);
+  for (unsigned i = 0; i < space.numRange(); ++i) {
+    // range_i = +-(value over symbols and the piece's divisions).
+    std::vector<Int> eq(dst.numCols());
+    eq[rangeCol + i] = Int(-1);
+    Int sign = maximize ? Int(-1) : Int(1);
+    ConstRow v = piece.values.row(lp.rangeVar[i]);
+    for (unsigned c = 0; c < numSymbols; ++c)
+      eq[c] += sign * v[c];
+    for (unsigned k = 0; k < piece.domain.numLocals(); ++k)
+      eq[dstLocals + k] = sign * v[numSymbols + k];
+    eq.back() = sign * v.back();
+    dst.addEquality(eq);
+    // The context's copy of the optimized variable is the optimum.
+    std::vector<Int> copy(dst.numCols());
+    copy[rangeCol + i] = -sign;
+    copy[dstLocals + lp.contextWidth - numSymbols + lp.rangeVar[i]] = Int(1);
+    dst.addEquality(copy);
+  }
+  // The existential copy of the problem leaves rows that the piece's
+  // values make redundant: dropped here, one LP each, before the pieces
+  // are merged and compared with other disjuncts' (which costs more on
+  // every row).
+  if (!dst.simplifyLocals() || !dst.removeRedundancies())
+    return std::nullopt;
+  return dst;
 }
 
 /// The pieces of the solver's answer as disjuncts in `space`: each piece's
 /// domain over the symbols, with the range dimensions equal to their
-/// values (negated back for a maximum).
+/// values (negated back for a maximum). Pieces with the same value (the
+/// solver splits the context on rows that do not always decide the
+/// optimum: lexmax i < n, i < m, i <= 99 gives i = n - 1 on both sides of
+/// m <= 99) are merged as isl merges the pieces of a piecewise affine
+/// optimum: their union is coalesced, one group at a time.
 Relation optimumPieces(const Space &space, const LexOptProblem &lp,
                        const LexMinResult &res, bool maximize) {
-  unsigned numSymbols = lp.numSymbols;
-  unsigned rangeCol = space.offset(VarKind::Range);
-  Relation result(space);
-  std::vector<unsigned> symbolMap(numSymbols);
-  for (unsigned c = 0; c < numSymbols; ++c)
-    symbolMap[c] = c;
+  std::vector<std::string> keys;
+  std::vector<Relation> groups;
   for (const LexMinPiece &piece : res.pieces) {
-    BasicRelation dst(space);
-    dst.appendMapped(piece.domain, symbolMap);
-    unsigned dstLocals = dst.offset(VarKind::Local);
-    for (unsigned i = 0; i < space.numRange(); ++i) {
-      // range_i = +-(value over symbols and the piece's divisions).
-      std::vector<Int> eq(dst.numCols());
-      eq[rangeCol + i] = Int(-1);
-      Int sign = maximize ? Int(-1) : Int(1);
-      ConstRow v = piece.values.row(lp.rangeVar[i]);
-      for (unsigned c = 0; c < numSymbols; ++c)
-        eq[c] += sign * v[c];
-      for (unsigned k = 0; k < piece.domain.numLocals(); ++k)
-        eq[dstLocals + k] = sign * v[numSymbols + k];
-      eq.back() = sign * v.back();
-      dst.addEquality(eq);
+    std::optional<BasicRelation> dst =
+        pieceRelation(space, lp, piece, maximize);
+    if (!dst)
+      continue;
+    std::string key = valueKey(lp, piece, space.numRange());
+    auto it = std::find(keys.begin(), keys.end(), key);
+    if (it == keys.end()) {
+      keys.push_back(std::move(key));
+      groups.emplace_back(space);
+      it = keys.end() - 1;
     }
-    if (dst.simplifyLocals())
-      result.addDisjunct(std::move(dst));
+    groups[unsigned(it - keys.begin())].addDisjunct(std::move(*dst));
+  }
+  Relation result(space);
+  for (Relation &g : groups) {
+    if (g.numDisjuncts() > 1)
+      g = coalesceWithinBudget(std::move(g));
+    for (const BasicRelation &b : g.disjuncts())
+      result.addDisjunct(b);
   }
   return result;
+}
+
+/// b with its strides on one range variable merged (mergeStrides), when
+/// it has two; b itself otherwise.
+BasicRelation withMergedStrides(const BasicRelation &b) {
+  std::vector<bool> isSymbolDiv(b.numLocals(), false);
+  for (unsigned k : b.divisionsOf(b.space().offset(VarKind::Range)))
+    isSymbolDiv[k] = true;
+  std::vector<PureStride> strides = pureStrides(b, isSymbolDiv);
+  if (strides.size() < 2)
+    return b;
+  BasicRelation merged = b;
+  mergeStrides(merged, isSymbolDiv);
+  // The existential of a unit stride (a gcd of 1) is then fixed by its
+  // row: substituted away.
+  merged.simplifyLocals();
+  return merged;
 }
 
 /// The lexicographic optimum of one basic relation, as disjoint pieces.
@@ -274,7 +532,7 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   if (space.offset(VarKind::Range) == 0 && b.numLocals() == 0)
     if (std::optional<PointOptimum> p = rationalLexOptIfIntegral(b, maximize))
       return pointOptimumRelation(space, *p);
-  LexOptProblem lp = buildLexOptProblem(b, maximize);
+  LexOptProblem lp = buildLexOptProblem(withMergedStrides(b), maximize);
   if (!lp.context.normalize())
     return Relation(space);
   LexMinResult res =
@@ -335,17 +593,6 @@ Relation fuseSplitPieces(Relation pieces) {
   for (BasicRelation &p : parts)
     out.addDisjunct(std::move(p));
   return out.removeRedundancies();
-}
-
-/// The pieces fused where they can be, within half the budget left; the
-/// pieces as they are when that runs out.
-Relation coalesceWithinBudget(Relation pieces) {
-  try {
-    WorkBudget::Scope share(WorkBudget::left() / 2);
-    return pieces.coalesce();
-  } catch (const LimitExceeded &) {
-    return pieces;
-  }
 }
 
 Relation lexOpt(const Relation &r, bool maximize) {
