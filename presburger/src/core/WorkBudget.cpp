@@ -7,6 +7,8 @@
 
 namespace presburger {
 
+const uint64_t WorkBudget::kDefaultLimit = 200'000'000;
+
 WorkBudget::Scope::Scope(uint64_t limit) {
   State &s = state();
   savedUsed_ = s.used;
