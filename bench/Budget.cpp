@@ -11,8 +11,9 @@
 // case the median and the largest CPU time, whether the operation stopped
 // on the budget, the units it used, and nanoseconds per unit.
 //
-//   bench-budget [--list] [--reps N] [--only SUBSTRING] [Google Benchmark flags]
-//   bench-budget --run NAME     one run of one case, for perf and callgrind
+//   bench-budget [--list] [--reps N] [--only SUBSTRING] [Google Benchmark
+//   flags] bench-budget --run NAME     one run of one case, for perf and
+//   callgrind
 //
 // No isl side: isl's operation count is no time bound of the same kind
 // (several of these cases run for minutes in isl without its own limit).
@@ -208,20 +209,19 @@ std::vector<HostileCase> hostileCases() {
                "and 0 <= j <= i };"});
   // Big-integer arithmetic: every pivot works on numbers of many limbs.
   c.push_back({"lexmin/coefficients-500-digits",
-               "A := " + hugeCoefficients(40, 500, 9) + ";",
-               "R := lexmin A;"});
+               "A := " + hugeCoefficients(40, 500, 9) + ";", "R := lexmin A;"});
   c.push_back({"lexmin/coefficients-2000-digits",
                "A := " + hugeCoefficients(40, 2000, 9) + ";",
                "R := lexmin A;"});
   // Subtraction of large unions.
-  c.push_back({"subtract/boxes-100-4d",
-               "A := " + boxes(100, 4, 30, 1) + "; B := " + boxes(100, 4, 30, 2) +
-                   ";",
-               "R := A - B;"});
-  c.push_back({"subtract/boxes-60-6d",
-               "A := " + boxes(60, 6, 30, 1) + "; B := " + boxes(60, 6, 30, 2) +
-                   ";",
-               "R := A - B;"});
+  c.push_back(
+      {"subtract/boxes-100-4d",
+       "A := " + boxes(100, 4, 30, 1) + "; B := " + boxes(100, 4, 30, 2) + ";",
+       "R := A - B;"});
+  c.push_back(
+      {"subtract/boxes-60-6d",
+       "A := " + boxes(60, 6, 30, 1) + "; B := " + boxes(60, 6, 30, 2) + ";",
+       "R := A - B;"});
   // Coalescing many disjuncts; equality of a union with its coalesced form.
   c.push_back({"coalesce/boxes-400-3d", "A := " + boxes(400, 3, 30, 3) + ";",
                "R := coalesce A;"});
@@ -240,8 +240,8 @@ std::vector<HostileCase> hostileCases() {
   c.push_back({"simple_hull/polytopes-12-7d",
                "A := " + polytopes(12, 7, 9, 6) + ";", "R := simple_hull A;"});
   // Integer sampling of hard sets.
-  c.push_back({"sample/market-split-4x30", "A := " + marketSplit(4, 30, 3) + ";",
-               "R := sample A;"});
+  c.push_back({"sample/market-split-4x30",
+               "A := " + marketSplit(4, 30, 3) + ";", "R := sample A;"});
   // Transitive closure and powers.
   c.push_back({"closure/3d-params",
                "M := [n] -> { [i, j, k] -> [i + 1, j + 2, k + 3] : 0 <= i, j, "
@@ -255,7 +255,8 @@ std::vector<HostileCase> hostileCases() {
                "[j, i] : 0 <= i <= j <= 100 };",
                "R := M^17;"});
   // Dataflow with many candidate sources.
-  c.push_back({"flow/8-writers", flowProblem(8), "R := last W before Rd under S;"});
+  c.push_back(
+      {"flow/8-writers", flowProblem(8), "R := last W before Rd under S;"});
   // gist under a big context.
   c.push_back({"gist/6-in-12-5d", gistProblem(6, 12), "R := A % C;"});
   // Parsing: a formula multiplied out, and huge literals.
@@ -264,7 +265,8 @@ std::vector<HostileCase> hostileCases() {
                "R := " + hugeCoefficients(100, 2000, 13) + ";"});
   // Cases of the cross-check (tests/crosscheck, seed 1, the case number in
   // the name) that ran for seconds under the previous calibration.
-  c.push_back({"crosscheck/lexmin-relation-426",
+  c.push_back(
+      {"crosscheck/lexmin-relation-426",
        "A := [n, m] -> { A[i0, i1] -> S[o0, o1] : -5 <= i0 <= 5 and -5 <= "
        "i1 <= 5 and -5 <= o0 <= 5 and -5 <= o1 <= 5 and -5 <= n <= 5 and -"
        "5 <= m <= 5 and i1 + 3o1 - 2n + 5 > 0 and -3i0 + 3o0 + 2o1 + 2m - "
@@ -274,12 +276,14 @@ std::vector<HostileCase> hostileCases() {
        "m + 2 > 0 and 2i0 + 3i1 - 2o0 - 2n + m - 2 <= 0 and (i1 - 2o1 - m "
        "+ 3) mod 4 = 2 };",
        "R := lexmin A;"});
-  c.push_back({"crosscheck/convex_hull-174",
+  c.push_back(
+      {"crosscheck/convex_hull-174",
        "A := { A[i0, i1, i2] : exists (e0 : floor((-i0 - 3i1 - 2i2 + 3e0 +"
        " 2)/4) >= 0 and -2i1 - 3e0 - 6 <= 0 and 3i1 + 3i2 + 3e0 + 5 >= 0 a"
        "nd floor((-i0 + 3i1 + 3i2 - 3)/4) <= -i0 + i1 + i2 - e0 + 1) };",
        "R := poly A;"});
-  c.push_back({"crosscheck/transitive_closure-115",
+  c.push_back(
+      {"crosscheck/transitive_closure-115",
        "A := { S[i0, i1] -> S[o0, o1] : -3 <= i0 <= 3 and -3 <= i1 <= 3 an"
        "d -3 <= o0 <= 3 and -3 <= o1 <= 3 and -3o0 + 4 >= 0 and -i1 - 2o0 "
        "+ o1 - 4 >= 0 or -3 <= i0 <= 3 and -3 <= i1 <= 3 and -3 <= o0 <= 3"
@@ -289,7 +293,8 @@ std::vector<HostileCase> hostileCases() {
   return c;
 }
 
-// --- Measurement --------------------------------------------------------------
+// --- Measurement
+// --------------------------------------------------------------
 
 double threadCpuSeconds() {
   timespec t{};
@@ -298,7 +303,7 @@ double threadCpuSeconds() {
 }
 
 struct RunResult {
-  double cpu = 0;      // seconds of thread CPU time in the statement
+  double cpu = 0;       // seconds of thread CPU time in the statement
   bool stopped = false; // LimitExceeded
   bool failed = false;  // another error (reported)
   uint64_t units = 0;   // used by the statement's last operation
@@ -360,8 +365,10 @@ void printSummary(const std::vector<HostileCase> &cases) {
       worst = mx;
       worstName = c.name;
     }
-    std::printf("%-34s %8.3f %8.3f %8s %12llu %8.2f\n", c.name.c_str(), med,
-                mx, s.failed ? "error" : s.stopped ? "stopped" : "done",
+    std::printf("%-34s %8.3f %8.3f %8s %12llu %8.2f\n", c.name.c_str(), med, mx,
+                s.failed    ? "error"
+                : s.stopped ? "stopped"
+                            : "done",
                 (unsigned long long)s.units,
                 s.units ? 1e9 * med / double(s.units) : 0.0);
     if (s.failed)
@@ -412,25 +419,24 @@ int main(int argc, char **argv) {
   for (const HostileCase &c : cases) {
     if (!only.empty() && c.name.find(only) == std::string::npos)
       continue;
-    benchmark::RegisterBenchmark(
-        ("budget/" + c.name).c_str(),
-        [&c](benchmark::State &state) {
-          RunResult r;
-          for (auto _ : state) {
-            r = runCase(c);
-            state.SetIterationTime(r.cpu);
-          }
-          Summary &s = gSummary[c.name];
-          s.cpu.push_back(r.cpu);
-          s.stopped = r.stopped;
-          s.failed = r.failed;
-          s.units = r.units;
-          s.error = r.error;
-          state.counters["stopped"] = r.stopped;
-          state.counters["units"] = double(r.units);
-          if (r.failed)
-            state.SetLabel("ERROR");
-        })
+    benchmark::RegisterBenchmark(("budget/" + c.name).c_str(),
+                                 [&c](benchmark::State &state) {
+                                   RunResult r;
+                                   for (auto _ : state) {
+                                     r = runCase(c);
+                                     state.SetIterationTime(r.cpu);
+                                   }
+                                   Summary &s = gSummary[c.name];
+                                   s.cpu.push_back(r.cpu);
+                                   s.stopped = r.stopped;
+                                   s.failed = r.failed;
+                                   s.units = r.units;
+                                   s.error = r.error;
+                                   state.counters["stopped"] = r.stopped;
+                                   state.counters["units"] = double(r.units);
+                                   if (r.failed)
+                                     state.SetLabel("ERROR");
+                                 })
         ->Iterations(1)
         ->Repetitions(int(reps))
         ->UseManualTime()

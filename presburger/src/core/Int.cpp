@@ -85,9 +85,10 @@ constexpr uint64_t kBigOpUnits = 8;
 enum class LimbCost { Sum, Product, Quotient };
 void accountBig(const BigInt &a, const BigInt &b, LimbCost cost) {
   uint64_t la = a.backend().size(), lb = b.backend().size();
-  uint64_t limbs = cost == LimbCost::Sum       ? std::max(la, lb)
-                   : cost == LimbCost::Product ? la * lb
-                                               : lb * (la >= lb ? la - lb + 1 : 1);
+  uint64_t limbs = cost == LimbCost::Sum ? std::max(la, lb)
+                   : cost == LimbCost::Product
+                       ? la * lb
+                       : lb * (la >= lb ? la - lb + 1 : 1);
   WorkBudget::account(kBigOpUnits + limbs);
 }
 
@@ -216,7 +217,8 @@ Int gcd(const Int &a, const Int &b) {
     int64_t s = small->getSmall();
     uint64_t m =
         s < 0 ? 0 - static_cast<uint64_t>(s) : static_cast<uint64_t>(s);
-    WorkBudget::account(kBigOpUnits + detail::BigIntBox::of(big).backend().size());
+    WorkBudget::account(kBigOpUnits +
+                        detail::BigIntBox::of(big).backend().size());
     BigInt r = detail::BigIntBox::of(big) % m; // |r| < m <= INT64_MAX.
     return Int(gcdSmall(s, static_cast<int64_t>(abs(r))));
   }
