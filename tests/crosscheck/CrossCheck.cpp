@@ -9,7 +9,7 @@
 // the simplifiers the disjunct and constraint counts against isl's.
 //
 //   presburger-crosscheck [--cases N] [--seed S] [--op NAME] [--case K]
-//                         [--verbose] [--list]
+//                         [--budget UNITS] [--verbose] [--list]
 //
 // Each case is generated from (seed, operation, case index) alone, so a
 // failure printed as "seed S op NAME case K" replays with
@@ -21,6 +21,11 @@
 // exceptions of today): such cases check nothing, so many of them would hide
 // a regression. An unknown --op name is a usage error.
 //
+// Each case runs under a work budget of its own (--budget, default
+// kBudgetFactor times the engine's default): the cross-check looks at
+// correctness, and the default budget stops an operation after 1-2 s of
+// CPU, where random cases may legitimately take longer.
+//
 //===----------------------------------------------------------------------===//
 #include "FlowChecks.h"
 #include "FunctionChecks.h"
@@ -31,6 +36,7 @@
 #include "presburger/Errors.h"
 #include "presburger/Parser.h"
 #include "presburger/UnionRelation.h"
+#include "presburger/WorkBudget.h"
 
 #include <isl/map.h>
 #include <isl/set.h>
@@ -954,7 +960,12 @@ struct Options {
   std::optional<unsigned> singleCase;
   bool verbose = false;
   unsigned long islOperations = 2'000'000;
+  uint64_t budget = 0; // 0: kBudgetFactor * WorkBudget::kDefaultLimit
 };
+
+/// The cross-check's budget per case, in units of the engine's default: the
+/// time the previous calibration of the default gave (up to 20 s of CPU).
+constexpr uint64_t kBudgetFactor = 10;
 
 /// The share of an operation's cases that may stop on our work budget, and
 /// separately on isl's quota, before the run fails.
@@ -996,7 +1007,7 @@ double allowedStoppedShare(const std::string &op, bool onBudget) {
 int usage(const char *argv0) {
   std::cerr << "usage: " << argv0
             << " [--cases N] [--seed S] [--op NAME] [--case K] [--verbose]"
-               " [--isl-operations N] [--list]\n";
+               " [--isl-operations N] [--budget UNITS] [--list]\n";
   return 2;
 }
 
@@ -1035,6 +1046,11 @@ int main(int argc, char **argv) {
       if (!v)
         return usage(argv[0]);
       opt.islOperations = std::stoul(v);
+    } else if (arg == "--budget") {
+      const char *v = next();
+      if (!v)
+        return usage(argv[0]);
+      opt.budget = std::stoull(v);
     } else if (arg == "--verbose") {
       opt.verbose = true;
     } else if (arg == "--list") {
@@ -1052,6 +1068,8 @@ int main(int argc, char **argv) {
     return 2;
   }
 
+  if (opt.budget == 0)
+    opt.budget = kBudgetFactor * WorkBudget::kDefaultLimit;
   IslContext ctx;
   std::map<std::string, Stats> stats;
   unsigned totalDisagreements = 0;
@@ -1076,6 +1094,7 @@ int main(int argc, char **argv) {
       // existentials): such cases are skipped, not counted as agreement.
       ctx.startCase(opt.islOperations);
       try {
+        WorkBudget::Scope budget(opt.budget);
         bool ok = true;
         for (const std::string &text : inputs) {
           ours.push_back(parseUnion(text));

@@ -11,6 +11,14 @@
 // engine call (every public entry point opens an `Operation` guard, which
 // starts a fresh count only when it is the outermost one).
 //
+// The unit is one entry of a row touched by a kernel (chargeRows: a pivot
+// charges rows x columns, a normalisation constraints x columns), about one
+// Int operation on a value that fits in 64 bits; an operation on big
+// integers adds 8 units plus its limb operations (Int.cpp). Measured with
+// bench/bench-budget (docs/performance.md, "The work budget"): a unit is
+// worth 1-10 ns on this machine; the default limit stops every hostile
+// case of that benchmark within about 2 s of CPU.
+//
 // Cancellation goes through the same check: a thread may name a flag
 // (setCancelFlag); while the flag is set, the next charge throws
 // LimitExceeded as if the budget were spent. The flag may be set from a
@@ -27,10 +35,10 @@ namespace presburger {
 
 class WorkBudget {
 public:
-  /// The limit applied to a top-level operation outside any Scope. Large
-  /// enough for every compiler-sized problem (seconds of work), small
-  /// enough that a runaway case stops instead of hanging.
-  static constexpr uint64_t kDefaultLimit = 200'000'000;
+  /// The limit applied to a top-level operation outside any Scope: about
+  /// 1-2 s of CPU on the worst known case (the value and its measurement:
+  /// WorkBudget.cpp and docs/performance.md, "The work budget").
+  static const uint64_t kDefaultLimit;
 
   /// Charges `units` of work; throws LimitExceeded when the budget is spent
   /// or this thread's cancellation flag is set. O(1).
@@ -41,6 +49,19 @@ public:
         (s.cancel && s.cancel->load(std::memory_order_relaxed))) [[unlikely]]
       exceeded();
   }
+
+  /// Charges one pass over `rows` rows of `width` entries (a pivot, a
+  /// normalisation, a copy with elimination): one unit an entry, the
+  /// measure of work every kernel uses. Throws as charge(). O(1).
+  static void chargeRows(uint64_t rows, uint64_t width) {
+    charge(rows * width + 1);
+  }
+
+  /// Adds `units` to the count without checking the limit, for work that
+  /// must not be interrupted midway (big-integer arithmetic inside a row
+  /// operation, which would leave the row half rewritten): the next
+  /// charge() sees it. O(1).
+  static void account(uint64_t units) noexcept { state().used += units; }
 
   /// Makes every charge on this thread throw LimitExceeded ("cancelled")
   /// while `*flag` is true; nullptr removes the flag. The flag is read, never

@@ -5,6 +5,7 @@
 #include "core/Rows.h"
 #include "presburger/Errors.h"
 #include "presburger/Simplex.h"
+#include "presburger/WorkBudget.h"
 #include "solve/DifferenceConstraints.h"
 
 #include <algorithm>
@@ -515,6 +516,8 @@ bool dropRepeatedEqualities(Matrix &eqs, unsigned nv) {
 bool BasicRelation::normalize() {
   if (obviouslyEmpty_)
     return false;
+  // Charged before any row changes: a stop leaves the relation as it was.
+  WorkBudget::chargeRows(numConstraints(), numCols());
   unsigned nv = numVars();
   if (!normalizeEqualityRows(eqs_, nv) ||
       !normalizeInequalityRows(ineqs_, nv) ||

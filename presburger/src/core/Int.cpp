@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "presburger/Int.h"
 #include "presburger/BigInt.h"
+#include "presburger/WorkBudget.h"
 
+#include <algorithm>
 #include <ostream>
 
 namespace presburger {
@@ -74,6 +76,22 @@ private:
   const BigInt *p_;
 };
 
+/// Accounts the work of one big-integer operation on `a` and `b` to the
+/// work budget (docs/engine.md, "Errors and budgets"): kBigOpUnits for the
+/// allocation and dispatch, plus the limb operations of the schoolbook
+/// algorithm. Accounted, not charged: a row operation is never interrupted
+/// midway (WorkBudget::account); the next charge sees the units.
+constexpr uint64_t kBigOpUnits = 8;
+enum class LimbCost { Sum, Product, Quotient };
+void accountBig(const BigInt &a, const BigInt &b, LimbCost cost) {
+  uint64_t la = a.backend().size(), lb = b.backend().size();
+  uint64_t limbs = cost == LimbCost::Sum ? std::max(la, lb)
+                   : cost == LimbCost::Product
+                       ? la * lb
+                       : lb * (la >= lb ? la - lb + 1 : 1);
+  WorkBudget::account(kBigOpUnits + limbs);
+}
+
 /// fromBigInt for a temporary: moves it into the result when it is big.
 Int fromBigTemp(BigInt &&v) {
   if (v >= kMin && v <= kMax)
@@ -124,22 +142,31 @@ int Int::compareSlow(const Int &a, const Int &b) {
 }
 
 Int Int::addSlow(const Int &a, const Int &b) {
-  return fromBigTemp(*BigRef(a) + *BigRef(b));
+  BigRef x(a), y(b);
+  accountBig(*x, *y, LimbCost::Sum);
+  return fromBigTemp(*x + *y);
 }
 Int Int::subSlow(const Int &a, const Int &b) {
-  return fromBigTemp(*BigRef(a) - *BigRef(b));
+  BigRef x(a), y(b);
+  accountBig(*x, *y, LimbCost::Sum);
+  return fromBigTemp(*x - *y);
 }
 Int Int::mulSlow(const Int &a, const Int &b) {
-  return fromBigTemp(*BigRef(a) * *BigRef(b));
+  BigRef x(a), y(b);
+  accountBig(*x, *y, LimbCost::Product);
+  return fromBigTemp(*x * *y);
 }
 Int Int::negSlow(const Int &a) { return fromBigTemp(-*BigRef(a)); }
 
 Int Int::divTruncSlow(const Int &a, const Int &b) {
-  return fromBigTemp(*BigRef(a) / *BigRef(b));
+  BigRef x(a), y(b);
+  accountBig(*x, *y, LimbCost::Quotient);
+  return fromBigTemp(*x / *y);
 }
 
 Int Int::floorDivSlow(const Int &a, const Int &b) {
   BigRef x(a), y(b);
+  accountBig(*x, *y, LimbCost::Quotient);
   BigInt q, r;
   boost::multiprecision::divide_qr(*x, *y, q, r);
   if (r != 0 && ((r < 0) != (*y < 0)))
@@ -149,6 +176,7 @@ Int Int::floorDivSlow(const Int &a, const Int &b) {
 
 Int Int::ceilDivSlow(const Int &a, const Int &b) {
   BigRef x(a), y(b);
+  accountBig(*x, *y, LimbCost::Quotient);
   BigInt q, r;
   boost::multiprecision::divide_qr(*x, *y, q, r);
   if (r != 0 && ((r < 0) == (*y < 0)))
@@ -189,6 +217,8 @@ Int gcd(const Int &a, const Int &b) {
     int64_t s = small->getSmall();
     uint64_t m =
         s < 0 ? 0 - static_cast<uint64_t>(s) : static_cast<uint64_t>(s);
+    WorkBudget::account(kBigOpUnits +
+                        detail::BigIntBox::of(big).backend().size());
     BigInt r = detail::BigIntBox::of(big) % m; // |r| < m <= INT64_MAX.
     return Int(gcdSmall(s, static_cast<int64_t>(abs(r))));
   }
@@ -199,6 +229,7 @@ Int gcd(const Int &a, const Int &b) {
     x.swap(y);
   const BigInt limit = BigInt(kMax);
   while (y > limit) {
+    accountBig(x, y, LimbCost::Quotient);
     x %= y;
     x.swap(y);
   }

@@ -7,6 +7,12 @@
 
 namespace presburger {
 
+// 1e8 units: the worst case of bench/bench-budget (about 20 ns a unit, a
+// lexmin with eight existentials) stops after about 2 s of CPU on the
+// 2-core development machine; most hostile cases stop within 0.5-1.5 s
+// (docs/performance.md, "The work budget").
+const uint64_t WorkBudget::kDefaultLimit = 100'000'000;
+
 WorkBudget::Scope::Scope(uint64_t limit) {
   State &s = state();
   savedUsed_ = s.used;

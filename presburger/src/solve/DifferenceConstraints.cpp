@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "solve/DifferenceConstraints.h"
 
+#include "presburger/WorkBudget.h"
+
 #include <cstdint>
 
 namespace presburger::difference {
@@ -253,6 +255,8 @@ std::optional<Distances> Distances::of(const Matrix &eqs, const Matrix &ineqs,
   unsigned n = nv + 1;
   if (n > kMaxNodes)
     return std::nullopt;
+  // Reading the rows, then Floyd-Warshall: n^3.
+  WorkBudget::chargeRows(uint64_t(n) * n + eqs.numRows() + ineqs.numRows(), n);
   Distances g;
   g.nv_ = nv;
   g.n_ = n;

@@ -63,7 +63,8 @@ void Simplex::normalizeRow(unsigned row) {
 
 unsigned Simplex::addRow(ConstRow coeffs, bool restricted) {
   assert(coeffs.size() == vars_.size() + 1);
-  WorkBudget::charge(numColumns());
+  // Substituting the basic variables touches up to one row per variable.
+  WorkBudget::chargeRows(vars_.size() + 1, numColumns());
   unsigned r = tab_.appendZeroRow();
   tab_.at(r, 0) = Int(1);
   tab_.at(r, 1) = coeffs.back();

@@ -7,7 +7,7 @@
 namespace presburger::tableau {
 
 void pivot(Matrix &tab, unsigned row, unsigned col) {
-  WorkBudget::charge(tab.numRows() * tab.numColumns());
+  WorkBudget::chargeRows(tab.numRows(), tab.numColumns());
   unsigned nc = tab.numColumns();
   // Rewrite the pivot row to express the column unknown.
   Int a = tab.at(row, col);
