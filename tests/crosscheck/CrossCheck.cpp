@@ -315,6 +315,62 @@ Inputs unionSet(RandomSets &r) {
   return {bx + "; " + by};
 }
 
+/// A union of sets in isl's older parameter syntax: the parameters of
+/// `[n, m] -> { ... }` moved into `{ Sym=[n, m] ... }`.
+Inputs symUnionSet(RandomSets &r) {
+  std::string u = unionSet(r)[0];
+  std::string params = u[0] == '[' ? u.substr(0, u.find(']') + 1) : "[]";
+  return {"{ Sym=" + params + " " + u.substr(u.find('{') + 1)};
+}
+
+/// A relation whose value is pieces (`e : c; ...`), some in parentheses,
+/// on a box (so that overlapping and uncovered pieces are both met).
+Inputs piecesRelation(RandomSets &r) {
+  auto aff = [&]() {
+    std::string t;
+    for (const char *v : {"i", "j"})
+      if (int c = r.between(-2, 2); c != 0)
+        t += (t.empty() ? (c < 0 ? "-" : "") : (c < 0 ? " - " : " + ")) +
+             std::to_string(c < 0 ? -c : c) + v;
+    int k = r.between(-4, 4);
+    if (t.empty())
+      return std::to_string(k);
+    return k == 0
+               ? t
+               : t + (k < 0 ? " - " : " + ") + std::to_string(k < 0 ? -k : k);
+  };
+  auto cond = [&]() {
+    static const char *ops[] = {">=", "<=", ">", "<", "="};
+    return aff() + " " + ops[r.below(5)] + " " +
+           std::to_string(r.between(-2, 2));
+  };
+  std::string a = aff(), b = aff(), c = aff();
+  std::string ca = cond(), cb = cond(), cc = cond();
+  std::string pieces;
+  switch (r.below(6)) {
+  case 0:
+    pieces = "(" + a + " : " + ca + "); " + b + " : " + cb;
+    break;
+  case 1:
+    pieces = "(" + a + " : " + ca + "; " + b + " : " + cb + ")";
+    break;
+  case 2:
+    pieces = "(" + a + " : " + ca + ") + " + b;
+    break;
+  case 3:
+    pieces =
+        "((" + a + " : " + ca + "); " + b + " : " + cb + "); " + c + " : " + cc;
+    break;
+  case 4:
+    pieces = "(" + a + ") * 2 : " + ca + "; " + b;
+    break;
+  default:
+    pieces = "(" + a + " : " + ca + ") : " + cb + "; " + c;
+    break;
+  }
+  return {"{ [i, j] -> [" + pieces + "] : -6 <= i, j <= 6 }"};
+}
+
 //===----------------------------------------------------------------------===//
 // isl helpers
 //===----------------------------------------------------------------------===//
@@ -579,6 +635,10 @@ std::vector<Operation> operations() {
   add("parse-relation", oneRelation,
       [](auto &o, auto &i, auto &c) { return compareObjects(o[0], i[0], c); });
   add("parse-union", unionSet,
+      [](auto &o, auto &i, auto &c) { return compareObjects(o[0], i[0], c); });
+  add("parse-sym", symUnionSet,
+      [](auto &o, auto &i, auto &c) { return compareObjects(o[0], i[0], c); });
+  add("parse-pieces", piecesRelation,
       [](auto &o, auto &i, auto &c) { return compareObjects(o[0], i[0], c); });
   add("is_empty", oneSet, [](auto &o, auto &i, auto &) {
     return compareBools(o[0].isEmpty(), i[0].isEmpty());

@@ -12,6 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 
 using namespace presburger;
@@ -252,4 +255,32 @@ TEST(ParserError, RandomMutationsOnlyEverThrowParseError) {
   // The mutations must exercise both outcomes.
   EXPECT_GT(parsed, 100u);
   EXPECT_GT(rejected, 1000u);
+}
+
+TEST(ParserError, FuzzCorpusKeepsTheFuzzerProperty) {
+  // The parser fuzzer's seeds and regressions (tests/fuzz/corpus/parser),
+  // with its property and budget: each input parses and prints to a text
+  // that reads back to an equal object, or throws ParseError (or runs out
+  // of the small budget, where the equality test is too costly).
+  std::filesystem::path dir =
+      std::filesystem::path(PRESBURGER_SOURCE_DIR) / "tests/fuzz/corpus/parser";
+  unsigned files = 0, roundTrips = 0;
+  for (const auto &entry : std::filesystem::directory_iterator(dir)) {
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)),
+                     std::istreambuf_iterator<char>());
+    SCOPED_TRACE(entry.path().filename().string());
+    ++files;
+    WorkBudget::Scope budget(2'000'000);
+    try {
+      UnionRelation u = parseUnion(text);
+      UnionRelation back = parseUnion(u.toString());
+      EXPECT_TRUE(back.isEqual(u)) << u.toString();
+      ++roundTrips;
+    } catch (const ParseError &) {
+    } catch (const LimitExceeded &) {
+    }
+  }
+  EXPECT_GE(files, 9u);
+  EXPECT_GE(roundTrips, 7u);
 }

@@ -8,6 +8,7 @@
 #include "presburger/Errors.h"
 #include "presburger/Parser.h"
 #include "presburger/Printer.h"
+#include "presburger/WorkBudget.h"
 
 #include <gtest/gtest.h>
 
@@ -254,4 +255,111 @@ TEST(Parser, NegatedExistsUsesComplement) {
       "{ [i] : 0 <= i < 12 and not (exists e : i = 2e or i = 3e) }");
   for (int i = 0; i < 12; ++i)
     EXPECT_EQ(r.containsPoint({Int(i)}), i % 2 != 0 && i % 3 != 0) << i;
+}
+
+//===----------------------------------------------------------------------===//
+// Hostile numbers: read exactly, and without spending seconds (no timing is
+// asserted; the fuzzer and bench/ watch the time)
+//===----------------------------------------------------------------------===//
+
+TEST(ParserNumbers, HugePowerIsExact) {
+  // 3^100000 has 158497 bits; it once took the reader 26 s.
+  Relation r = parseRelation("{ [i] : i = 3^100000 }");
+  EXPECT_TRUE(r.isEqual(parseRelation("{ [i] : i = 3^100000 }")));
+  EXPECT_TRUE(r.isEqual(parseRelation("{ [i] : i = 3 * 3^99999 }")));
+  EXPECT_FALSE(r.isEqual(parseRelation("{ [i] : i = 3^100000 + 1 }")));
+  // p = (3^50)^2000 = 3^100000.
+  Int threeTo50 = *Int::fromString("717897987691852588770249"), p(1);
+  for (int k = 0; k < 2000; ++k)
+    p *= threeTo50;
+  EXPECT_TRUE(r.containsPoint({p}));
+  EXPECT_FALSE(r.containsPoint({p - Int(1)}));
+}
+
+namespace {
+
+/// A literal like the one the parser fuzzer found to take 21 s: `dims`
+/// dimensions, three existentials, `numConstraints` constraints whose
+/// coefficients are near 2^30 (a quarter of them equalities), all of which
+/// hold at `point` with the existentials at `witness`; one more constraint
+/// bounds the first dimension by point[0] + 5 (so `point` moved there by
+/// 6 is outside whatever the existentials are).
+std::string bigCoefficientLiteral(uint64_t seed, unsigned dims,
+                                  unsigned numConstraints,
+                                  std::vector<long long> &point) {
+  auto next = [&]() {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return seed >> 33;
+  };
+  const long long base = 1LL << 30;
+  std::vector<std::string> names;
+  for (unsigned k = 0; k < dims; ++k)
+    names.push_back("i" + std::to_string(k));
+  for (unsigned k = 0; k < 3; ++k)
+    names.push_back("e" + std::to_string(k));
+  std::vector<long long> values;
+  for (unsigned k = 0; k < names.size(); ++k)
+    values.push_back(static_cast<long long>(next() % 7) - 3);
+  point.assign(values.begin(), values.begin() + dims);
+  std::string text = "{ [";
+  for (unsigned k = 0; k < dims; ++k)
+    text += (k ? ", " : "") + names[k];
+  text += "] : exists e0, e1, e2 : ";
+  for (unsigned c = 0; c < numConstraints; ++c) {
+    Int lhs(0);
+    std::string row;
+    for (unsigned k = 0; k < names.size(); ++k) {
+      if (next() % 2)
+        continue;
+      long long coeff = base + static_cast<long long>(next() % 2001) - 1000;
+      if (next() % 2)
+        coeff = -coeff;
+      row += (row.empty() ? "" : " + ") + std::to_string(coeff) + names[k];
+      lhs += Int(coeff) * Int(values[k]);
+    }
+    if (row.empty())
+      continue;
+    bool isEq = c % 4 == 0;
+    Int rhs = isEq ? lhs : lhs - Int(static_cast<long long>(next() % base));
+    text += row + (isEq ? " = " : " >= ") + rhs.toString() + " and ";
+  }
+  long long b = base + 3;
+  text +=
+      std::to_string(b) + "i0 <= " + std::to_string(b * (point[0] + 5)) + " }";
+  return text;
+}
+
+} // namespace
+
+TEST(ParserNumbers, ElevenDimensionsWithCoefficientsNear2To30) {
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    std::vector<long long> point;
+    std::string text = bigCoefficientLiteral(seed, 11, 14, point);
+    SCOPED_TRACE(text);
+    Relation r;
+    ASSERT_NO_THROW(r = parseRelation(text));
+    EXPECT_TRUE(r.containsPoint(toPoint(point)));
+    std::vector<long long> outside = point;
+    outside[0] += 6;
+    EXPECT_FALSE(r.containsPoint(toPoint(outside)));
+    // The printed text means the same at these points.
+    Relation back = parseRelation(printRelation(r));
+    EXPECT_TRUE(back.containsPoint(toPoint(point)));
+    EXPECT_FALSE(back.containsPoint(toPoint(outside)));
+  }
+}
+
+TEST(ParserNumbers, SimplificationWhileReadingIsBudgeted) {
+  // A literal on which the (optional) emptiness test runs for minutes when
+  // unbudgeted: read within a small budget, it either is read or gives a
+  // ParseError, never runs on.
+  std::vector<long long> point;
+  std::string text = bigCoefficientLiteral(41, 11, 18, point);
+  WorkBudget::Scope budget(2'000'000);
+  try {
+    Relation r = parseRelation(text);
+    EXPECT_EQ(r.space().setTuple().numDims(), 11u);
+  } catch (const ParseError &e) {
+    EXPECT_NE(std::string(e.what()).find("too complex"), std::string::npos);
+  }
 }

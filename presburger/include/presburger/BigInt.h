@@ -22,6 +22,11 @@ BigInt toBigInt(const Int &v);
 /// `v` as an Int, small when it fits in int64.
 Int fromBigInt(const BigInt &v);
 
+/// The number of bits of |v| (0 for zero): the size of a number, for
+/// limits on literals and for charging work on large numbers (WorkBudget).
+/// O(1).
+unsigned bitLength(const Int &v);
+
 } // namespace presburger
 
 #endif // PRESBURGER_BIGINT_H

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Reads sets and relations written in isl notation, as isl 0.25's
-// isl_union_map_read_from_str / isl_union_set_read_from_str accept them:
+// isl_union_map_read_from_str / isl_union_set_read_from_str accept them
+// (signs and numbers as isl reads them since 0.26: `0-1//4` is 0):
 //
 //   [n] -> { S[i, j] : 0 <= i < n and 0 <= j <= i }
 //   { A[i] -> B[2i + 1] : exists e : i = 3e }; { [x] : x mod 4 = 1 }
@@ -12,7 +13,9 @@
 // with parameters, named, anonymous and nested tuples, `exists`, floor,
 // ceil, mod/%, floord/ceild, `//`, min/max, `?:`, chained and list
 // comparisons, lexicographic comparisons (<<, <<=, >>, >>=), and/or/not/
-// implies in all spellings, tuple ranges `[0:3]` and definitions `[x = 4:5]`.
+// implies in all spellings, tuple ranges `[0:3]` and definitions `[x = 4:5]`,
+// pieces `[(2a : a >= 0); 0 : a < 0]`, powers `2^70`, and the older
+// parameter syntax `{ Sym=[n] [i] : i <= n }`.
 // docs/isl-notation.md lists everything accepted and the differences from
 // isl.
 //

@@ -136,6 +136,20 @@ void Int::freeBig() {
 
 int Int::signSlow() const { return big_->value.sign(); }
 
+unsigned bitLength(const Int &v) {
+  if (std::optional<int64_t> s = v.toInt64()) {
+    uint64_t m = *s < 0 ? 0 - uint64_t(*s) : uint64_t(*s);
+    return m == 0 ? 0 : 64 - unsigned(__builtin_clzll(m));
+  }
+  // The magnitude's limbs, most significant last (64 bits each).
+  const auto &b = detail::BigIntBox::of(v).backend();
+  unsigned n = unsigned(b.size());
+  uint64_t top = uint64_t(b.limbs()[n - 1]);
+  if (top == 0)
+    return n == 1 ? 0 : (n - 1) * 64;
+  return (n - 1) * 64 + 64 - unsigned(__builtin_clzll(top));
+}
+
 int Int::compareSlow(const Int &a, const Int &b) {
   int c = (*BigRef(a)).compare(*BigRef(b));
   return (c > 0) - (c < 0);

@@ -105,9 +105,6 @@ struct Token {
   SourcePos pos;
   std::string text; // The spelling (identifiers keep their primes).
   bool isKeyword = false;
-  /// For Tok::Minus: a digit follows immediately, so that isl reads the two
-  /// as one negative number (which isl allows where only a number may be).
-  bool glued = false;
 };
 
 /// Splits `text` into tokens, ending with one Tok::End. Never throws on bad
@@ -172,6 +169,10 @@ struct ExprNode {
     Min,     // min(args)
     Max,     // max(args)
     Ternary, // cond ? args[0] : args[1]
+    // isl's union_add of pieces: where the conditions conds[k] (kNoNode:
+    // always) of several pieces hold, the sum of their args[k]; undefined
+    // where none holds.
+    Piecewise,
   };
   Kind kind;
   SourcePos pos;
@@ -180,6 +181,7 @@ struct ExprNode {
   std::vector<NodeId> args;
   std::vector<int8_t> signs;
   NodeId cond = kNoNode;
+  std::vector<NodeId> conds; // Piecewise.
 };
 
 struct FormNode {
@@ -224,6 +226,9 @@ struct Ast {
   NodeId paramFormula = kNoNode; // Definitions in `[n = 5] -> {...}`.
   std::vector<BodyAst> bodies;
   SourcePos openBrace;
+  /// Work units left for the optional simplification of the disjuncts
+  /// read (some hundredths of a second for the whole reading).
+  uint64_t tidyWork = 4'000'000;
 };
 
 /// Parses the whole text (grammar, names, arities); throws ParseError.

@@ -197,18 +197,8 @@ private:
     case '-': {
       if (eat('>'))
         return make(Tok::Arrow, pos, "->");
-      // isl reads '-' and the digits right after it as one negative number,
-      // except for zero ("-0" stays '-' '0').
-      Token t = make(Tok::Minus, pos, "-");
-      size_t k = pos_;
-      bool nonZero = false;
-      for (; k < text_.size() &&
-             std::isdigit(static_cast<unsigned char>(text_[k]));
-           ++k)
-        if (text_[k] != '0')
-          nonZero = true;
-      t.glued = nonZero;
-      return t;
+      // A sign is never part of a number (as in isl since 0.26).
+      return make(Tok::Minus, pos, "-");
     }
     case '=':
       if (eat('='))

@@ -394,6 +394,40 @@ private:
     return linVar(q);
   }
 
+  /// Where the expression `id` has no value: only pieces (Piecewise)
+  /// leave parts undefined; kFalse for every other expression.
+  LId undefinedWhere(NodeId id) {
+    const ExprNode &e = ast_.exprs[id];
+    SourcePos pos = e.pos;
+    switch (e.kind) {
+    case ExprNode::Kind::Var:
+    case ExprNode::Kind::Const:
+      return kFalse;
+    case ExprNode::Kind::Piecewise: {
+      std::vector<NodeId> args = e.args, conds = e.conds;
+      std::vector<LId> none;
+      for (size_t k = 0; k < args.size(); ++k) {
+        LId fails = conds[k] == kNoNode ? kFalse : lowerForm(conds[k], true);
+        none.push_back(mkOr({fails, undefinedWhere(args[k])}, pos));
+      }
+      return mkAnd(none, pos);
+    }
+    case ExprNode::Kind::Ternary: {
+      NodeId cond = e.cond, a = e.args[0], b = e.args[1];
+      return mkOr({mkAnd({lowerForm(cond, false), undefinedWhere(a)}, pos),
+                   mkAnd({lowerForm(cond, true), undefinedWhere(b)}, pos)},
+                  pos);
+    }
+    default: {
+      std::vector<NodeId> args = e.args;
+      std::vector<LId> any;
+      for (NodeId a : args)
+        any.push_back(undefinedWhere(a));
+      return mkOr(any, pos);
+    }
+    }
+  }
+
   Pieces lowerExpr(NodeId id) {
     const ExprNode &e = ast_.exprs[id];
     SourcePos pos = e.pos;
@@ -479,6 +513,46 @@ private:
           if (c != kFalse)
             out.push_back({c, vals[j]});
         }
+      }
+      return out;
+    }
+    case ExprNode::Kind::Piecewise: {
+      // One case per non-empty set of pieces whose conditions hold (and
+      // the others' do not); none where no condition holds.
+      std::vector<NodeId> args = e.args, conds = e.conds;
+      size_t n = args.size();
+      std::vector<Pieces> values;
+      std::vector<LId> yes, no;
+      for (size_t k = 0; k < n; ++k) {
+        values.push_back(lowerExpr(args[k]));
+        yes.push_back(conds[k] == kNoNode ? kTrue : lowerForm(conds[k], false));
+        // A piece does not apply where its condition fails or its value
+        // (itself pieces in parentheses) is undefined.
+        LId fails = conds[k] == kNoNode ? kFalse : lowerForm(conds[k], true);
+        no.push_back(mkOr({fails, undefinedWhere(args[k])}, pos));
+      }
+      Pieces out;
+      for (size_t mask = 1; mask < (size_t(1) << n); ++mask) {
+        std::vector<LId> conj;
+        std::vector<Pieces> summed;
+        for (size_t k = 0; k < n; ++k) {
+          bool in = mask & (size_t(1) << k);
+          conj.push_back(in ? yes[k] : no[k]);
+          if (in)
+            summed.push_back(values[k]);
+        }
+        LId c = mkAnd(conj, pos);
+        if (c == kFalse)
+          continue;
+        for (auto &[cond, vals] : combine(summed, pos)) {
+          Lin sum;
+          for (const Lin &v : vals)
+            sum = addLin(sum, v, 1);
+          LId both = mkAnd({c, cond}, pos);
+          if (both != kFalse)
+            out.push_back({both, std::move(sum)});
+        }
+        checkPieces(out.size(), pos);
       }
       return out;
     }
@@ -806,6 +880,32 @@ private:
     }
   }
 
+  /// Simplifies the locals of `d` and drops it when empty: optional steps
+  /// (the result is exact without them), done within what is left of the
+  /// reading's allowance for them (Ast::tidyWork), so that a literal with
+  /// huge coefficients does not spend seconds here. Returns false when `d`
+  /// is empty.
+  bool tidy(BasicRelation &d) {
+    uint64_t &left = ast_.tidyWork;
+    if (left == 0)
+      return true;
+    WorkBudget::Scope share(left);
+    try {
+      BasicRelation simplified = d;
+      // Substitutions can leave rows with a common factor: normalize again.
+      bool empty = !simplified.simplifyLocals() || !simplified.normalize();
+      if (!empty) {
+        d = std::move(simplified);
+        empty = d.isEmpty();
+      }
+      left -= std::min(left, WorkBudget::used());
+      return !empty;
+    } catch (const LimitExceeded &) {
+      left = 0; // Keep `d` as it is, and the rest of the reading too.
+      return true;
+    }
+  }
+
   Ast &ast_;
   const BodyAst &body_;
   std::vector<LNode> nodes_;
@@ -855,22 +955,8 @@ Relation Lowering::run() {
   for (BasicRelation &c : materialize(root, body_.scope)) {
     closeScope(c, body_.scope);
     BasicRelation d = rebuild(c, space);
-    if (!d.normalize())
+    if (!d.normalize() || !tidy(d))
       continue;
-    // Cosmetic simplification; on a budget overrun keep what we have.
-    BasicRelation simplified = d;
-    try {
-      // Substitutions can leave rows with a common factor: normalize again.
-      if (!simplified.simplifyLocals() || !simplified.normalize())
-        continue;
-      d = std::move(simplified);
-    } catch (const LimitExceeded &) {
-    }
-    try {
-      if (d.isEmpty())
-        continue;
-    } catch (const LimitExceeded &) {
-    }
     result.addDisjunct(std::move(d));
   }
   return result;

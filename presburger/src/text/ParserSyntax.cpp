@@ -5,11 +5,14 @@
 // in what it accepts and how it groups, so that a string both accept means
 // the same to both. The grammar, informally:
 //
-//   input     := [ '[' params ']' '->' ] '{' [ body { ';' body } [';'] ] '}'
+//   input     := [ '[' params ']' '->' ] '{' [ 'Sym' '=' '[' params ']' ]
+//                [ body { ';' body } [';'] ] '}'
 //   body      := ':' [formula] | tuple [ '->' tuple ] [ (':' | '|') [formula] ]
 //   tuple     := [name] '[' ( tuple '->' tuple | elements ) ']'
-//   element   := '*' | newname [ '=' piece ] | piece
-//   piece     := ':' [affine] | xaffine [ ':' ( | affine | formula ) ]
+//   element   := '*' | newname [ '=' pieces ] | pieces
+//   pieces    := piece { ';' piece }
+//   piece     := ':' [affine] | '(' pieces ')' ... | xaffine
+//                [ ':' ( | affine | formula ) ]
 //   formula   := disj [ 'implies' disj ]
 //   disj      := conj { 'or' conj }
 //   conj      := [ 'not' ] atom { 'and' [ 'not' ] atom }
@@ -18,20 +21,28 @@
 //   list      := affine { ',' affine }
 //   xaffine   := affine | formula '?' xaffine ':' xaffine
 //   affine    := term { ('+' | '-') term }, each term with leading '-'s
-//   term      := NUMBER [ ['*'] factor ] | factor
+//   term      := factor
 //   factor    := primary ( ('%' | 'mod') NUMBER
 //                        | [ '*' consts ] [ '/' consts ] [ '//' consts ] )
-//   primary   := name | NUMBER [ '*' factor ] | '(' affine ')' | min(list)
+//   primary   := name | NUMBER [ ( '*' ['-'] | ) factor ] | '(' affine ')'
+//              | min(list)
 //              | max(list) | floor(affine) | ceil(affine) | '[' affine ']'
 //              | floord(affine, NUMBER) | ceild(affine, NUMBER)
 //
 // Binding follows isl, not C: `2i % 3` is 2*(i % 3), `i / 2 * 3` is
-// i / (2*3), and `-i % 3` is -(i % 3).
+// i / (2*3), and `-i % 3` is -(i % 3). A NUMBER is digits with an optional
+// `^ digits`; a '-' is never part of it (isl since 0.26): a unary '-'
+// before a number negates it before the factor's operators apply.
+// `( pieces )` at the start of a piece continues as the first factor of
+// an expression.
 //
 //===----------------------------------------------------------------------===//
 #include "text/ParserImpl.h"
 
+#include "presburger/BigInt.h"
+
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 namespace presburger::parser {
@@ -39,7 +50,10 @@ namespace presburger::parser {
 namespace {
 
 constexpr unsigned kMaxDepth = 200;
-constexpr unsigned kMaxPowerBits = 100000;
+// Powers and literals beyond these sizes are refused (about 60000 decimal
+// digits); 3^100000 (158497 bits) is still read.
+constexpr unsigned kMaxPowerBits = 200000;
+constexpr size_t kMaxLiteralDigits = 60000;
 constexpr size_t kMaxTuplePieces = 8;
 
 bool isComparator(Tok k) {
@@ -106,6 +120,8 @@ public:
       error("expected '{'");
     ast_.openBrace = tok().pos;
     advance();
+    if (at(Tok::Ident) && tok().text == "Sym" && peekTok().kind == Tok::Assign)
+      parseSymParams();
     if (!at(Tok::RBrace)) {
       for (;;) {
         parseBody();
@@ -267,56 +283,42 @@ private:
   // Numbers
   //===--------------------------------------------------------------------===//
 
-  /// Whether a number starts here: digits, or a '-' glued to non-zero
-  /// digits, which isl reads as one negative number.
-  bool atNumber() const {
-    return at(Tok::Value) || (at(Tok::Minus) && tok().glued);
-  }
-
-  /// The sign of the glued negative number here, without consuming it.
-  bool gluedValueIsNegative() {
-    size_t saved = pos_;
-    Int v = nextValue();
-    pos_ = saved;
-    return v.isNegative();
-  }
-
-  /// Reads a number, with isl's `a^b` power of two literals; the base may
-  /// be a glued negative number (`-2^2` is 4, as in isl).
+  /// Reads a number, with isl's `a^b` power of two literals (a number
+  /// never includes a sign: `-2^2` is -(2^2), as in isl since 0.26).
   Int nextValue() {
-    bool negative = at(Tok::Minus) && tok().glued;
-    if (negative)
-      advance();
     if (!at(Tok::Value))
       error("expected a number");
-    std::optional<Int> v = Int::fromString(tok().text);
-    size_t baseDigits = tok().text.size();
-    if (negative)
-      v = -*v;
+    SourcePos pos = tok().pos;
+    if (tok().text.size() > kMaxLiteralDigits)
+      fail(pos, "number too large (more than " +
+                    std::to_string(kMaxLiteralDigits) + " digits)");
+    Int v = *Int::fromString(tok().text);
     advance();
     if (!at(Tok::Caret))
-      return *v;
+      return v;
     advance();
     if (!at(Tok::Value))
-      error("expected a number after '^'");
+      error("expected a non-negative integer exponent after '^'");
     SourcePos expPos = tok().pos;
     std::optional<Int> e = Int::fromString(tok().text);
     advance();
-    return power(*v, baseDigits, *e, expPos);
+    if (at(Tok::Caret))
+      error("a power cannot be raised to a power again (as in isl): write "
+            "the exponent as one number");
+    return power(std::move(v), *e, expPos);
   }
 
-  /// base^exp, refusing results of more than kMaxPowerBits bits.
-  static Int power(Int base, size_t baseDigits, const Int &exp, SourcePos pos) {
-    if (base.isZero())
-      return exp.isZero() ? Int(1) : Int(0);
-    if (base.isOne() || exp.isZero())
+  /// base^exp by repeated squaring, refusing results of more than
+  /// kMaxPowerBits bits before computing them.
+  static Int power(Int base, const Int &exp, SourcePos pos) {
+    if (exp.isZero())
       return Int(1);
-    if (base == Int(-1))
-      return mod(exp, Int(2)).isZero() ? Int(1) : Int(-1);
-    // log2(base) >= 1 and >= 3 * (digits - 1).
-    int64_t baseBits = std::max<int64_t>(1, 3 * int64_t(baseDigits - 1));
-    if (exp > Int(int64_t(kMaxPowerBits)) ||
-        exp.getSmall() * baseBits > int64_t(kMaxPowerBits))
+    unsigned bits = bitLength(base);
+    if (bits <= 1) // 0 and 1.
+      return base;
+    // The result has more than (bits - 1) * exp bits.
+    if (bitLength(exp) > 32 ||
+        uint64_t(bits - 1) * uint64_t(exp.getSmall()) >= kMaxPowerBits)
       fail(pos, "number too large (more than " + std::to_string(kMaxPowerBits) +
                     " bits)");
     Int result(1);
@@ -326,23 +328,23 @@ private:
       if (k > 1)
         base *= base;
     }
+    if (bitLength(result) > kMaxPowerBits)
+      fail(pos, "number too large (more than " + std::to_string(kMaxPowerBits) +
+                    " bits)");
     return result;
   }
 
   /// A product of numbers, each with an optional '-': what isl allows after
-  /// '*', '/' and '//'. `op` and `leftStart` describe the operation for the
-  /// error on a non-constant operand.
+  /// '*' (and, as isl 0.25 did, after '/' and '//'). `op` and `leftStart`
+  /// describe the operation for the error on a non-constant operand.
   Int constantChain(const std::string &op, size_t leftStart) {
     Int c(1);
     for (;;) {
-      // isl reads "-2" (no space) as one number, and only that here.
-      if (!atNumber()) {
+      if (eat(Tok::Minus))
+        c = -c;
+      if (!at(Tok::Value)) {
         if (at(Tok::Unknown))
           error("");
-        if (at(Tok::Minus))
-          fail(tok().pos, "expected a number after '" + op +
-                              "' (a negative one is written '-2', without "
-                              "a space, as in isl)");
         std::string shown = "'" + sourceText(leftStart, opIndex_) + " " + op +
                             " " + (at(Tok::End) ? "" : tok().text) + "'";
         if (op == "*")
@@ -361,7 +363,7 @@ private:
   /// A positive number after `context` (a divisor or modulus).
   Int positiveConstant(const std::string &context) {
     SourcePos p = tok().pos;
-    if (!atNumber())
+    if (!at(Tok::Value))
       error("expected a positive number " + context);
     Int v = nextValue();
     if (v.isZero())
@@ -407,55 +409,29 @@ private:
     }
   }
 
+  /// term { ('+' | '-') term }, each term with leading '-'s. As in isl
+  /// (since 0.26), a '-' right before a number negates the number before
+  /// the factor's operators apply (`-1//4` is floor(-1/4)), and a binary
+  /// '-' negates the whole term (`0-1//4` is 0 - floor(1/4)).
   NodeId parseAffine() {
     SourcePos start = tok().pos;
     std::vector<NodeId> args;
     std::vector<int8_t> signs;
     int op = 1;
     for (;;) {
-      int sign = op;
+      int sign = 1;
       if (pending_ == kNoNode)
-        while (at(Tok::Minus) && !tok().glued) {
-          advance();
+        while (eat(Tok::Minus))
           sign = -sign;
-        }
-      if (pending_ != kNoNode || factorStart()) {
-        args.push_back(parseFactor());
-        signs.push_back(int8_t(sign));
-      } else if (atNumber()) {
-        SourcePos vp = tok().pos;
-        Int v = nextValue();
-        if (sign < 0)
-          v = -v;
-        if (eat(Tok::Star) || at(Tok::Ident)) {
-          args.push_back(scaleExpr(parseFactor(), v, Int(1), vp));
-        } else if (at(Tok::IntDiv)) {
-          // isl: a (signed) number // a number, e.g. `i - 7 // 2` is
-          // i + floor(-7/2), and `7 //-2` is -4.
-          advance();
-          SourcePos dp = tok().pos;
-          if (!atNumber())
-            error("expected a number after '//'");
-          Int d = nextValue();
-          if (d.isZero())
-            fail(dp, "division by zero after '//'");
-          args.push_back(constExpr(floorDiv(v, d), vp));
-        } else {
-          args.push_back(constExpr(v, vp));
-        }
-        signs.push_back(1);
-      } else {
+      if (pending_ == kNoNode && !factorStart() && !at(Tok::Value))
         error("expected an expression");
-      }
-      // After a term, a glued negative number is the next term, if its
-      // value is negative (`i -2^3` is i - 8; after `i -2^2` the sum ends
-      // at i, as in isl).
+      bool negateNumber = pending_ == kNoNode && at(Tok::Value) && sign < 0;
+      if (negateNumber)
+        sign = 1;
+      args.push_back(parseFactor(negateNumber));
+      signs.push_back(int8_t(op * sign));
       if (eat(Tok::Plus))
         op = 1;
-      else if (at(Tok::Minus) && tok().glued && gluedValueIsNegative())
-        op = 1;
-      else if (at(Tok::Minus) && tok().glued)
-        break;
       else if (eat(Tok::Minus))
         op = -1;
       else
@@ -469,7 +445,9 @@ private:
     return e;
   }
 
-  NodeId parseFactor() {
+  /// A factor with its `%`, `*`, `/`, `//` operators; `negateNumber` makes
+  /// a leading number negative first.
+  NodeId parseFactor(bool negateNumber = false) {
     DepthGuard guard(*this);
     size_t startIdx = pos_;
     SourcePos start = tok().pos;
@@ -484,12 +462,17 @@ private:
         fail(tok().pos, "unknown identifier '" + tok().text + "'");
       e = varExpr(it->second, start);
       advance();
-    } else if (atNumber()) {
+    } else if (at(Tok::Value)) {
       Int v = nextValue();
-      if (eat(Tok::Star))
-        e = scaleExpr(parseFactor(), v, Int(1), start);
-      else
-        e = constExpr(v, start);
+      if (negateNumber)
+        v = -v;
+      // `2 i`, `2 * i`, `2 * -i`, `2 * 3`: the number times a factor.
+      if (eat(Tok::Star) || at(Tok::Ident)) {
+        if (eat(Tok::Minus))
+          v = -v;
+        return scaleExpr(parseFactor(), v, Int(1), start);
+      }
+      e = constExpr(v, start);
     } else if (at(Tok::LParen)) {
       advance();
       e = parseAffine();
@@ -502,6 +485,9 @@ private:
     } else {
       error("expected an expression");
     }
+    if (at(Tok::Caret))
+      fail(tok().pos, "non-affine power '" + sourceText(startIdx, pos_) +
+                          " ^ ...': only a number may be raised to a power");
     if (at(Tok::Percent) || at(Tok::KwMod)) {
       std::string what = "after '" + tok().text + "'";
       advance();
@@ -848,48 +834,38 @@ private:
   /// sum of the values whose conditions hold, where at least one holds.
   NodeId parsePiece(unsigned d) {
     SourcePos start = tok().pos;
-    PieceSyntax first = parseOnePiece(d);
-    if (!at(Tok::Semicolon))
-      return first.range != kNoNode ? first.range : pieceFormula(d, first);
-    std::vector<PieceSyntax> pieces{first};
+    std::vector<PieceSyntax> pieces = parsePieceList(d);
+    if (pieces.size() == 1)
+      return pieces[0].range != kNoNode ? pieces[0].range
+                                        : pieceFormula(d, pieces[0]);
+    return cmpForm(CmpOp::Eq, varExpr(d, start), piecewiseExpr(pieces, start),
+                   start);
+  }
+
+  /// piece { ';' piece }.
+  std::vector<PieceSyntax> parsePieceList(unsigned d) {
+    SourcePos start = tok().pos;
+    std::vector<PieceSyntax> pieces{parseOnePiece(d)};
     while (eat(Tok::Semicolon))
       pieces.push_back(parseOnePiece(d));
-    for (const PieceSyntax &p : pieces)
-      if (p.range != kNoNode)
-        fail(p.pos, "a range cannot be combined with other pieces by ';'");
+    if (pieces.size() > 1)
+      for (const PieceSyntax &p : pieces)
+        if (p.range != kNoNode)
+          fail(p.pos, "a range cannot be combined with other pieces by ';'");
     if (pieces.size() > kMaxTuplePieces)
       fail(start, "too many pieces in a tuple element (more than " +
                       std::to_string(kMaxTuplePieces) + ")");
-    // One alternative per non-empty set of pieces whose conditions hold.
-    std::vector<NodeId> alternatives;
-    size_t n = pieces.size();
-    for (size_t mask = 1; mask < (size_t(1) << n); ++mask) {
-      std::vector<NodeId> conj;
-      NodeId sum = newExpr(ExprNode::Kind::Sum, start);
-      bool possible = true;
-      for (size_t k = 0; k < n; ++k) {
-        const PieceSyntax &p = pieces[k];
-        if (mask & (size_t(1) << k)) {
-          ast_.exprs[sum].args.push_back(p.value);
-          ast_.exprs[sum].signs.push_back(1);
-          if (p.cond != kNoNode)
-            conj.push_back(p.cond);
-        } else if (p.cond == kNoNode) {
-          possible = false; // An unconditional piece always holds.
-        } else {
-          NodeId neg = newForm(FormNode::Kind::Not, p.pos);
-          ast_.forms[neg].kids = {p.cond};
-          conj.push_back(neg);
-        }
-      }
-      if (!possible)
-        continue;
-      conj.push_back(cmpForm(CmpOp::Eq, varExpr(d, start), sum, start));
-      alternatives.push_back(andForm(std::move(conj), start));
+    return pieces;
+  }
+
+  /// The union_add of `pieces` (none of them a range) as one expression.
+  NodeId piecewiseExpr(const std::vector<PieceSyntax> &pieces, SourcePos pos) {
+    NodeId e = newExpr(ExprNode::Kind::Piecewise, pos);
+    for (const PieceSyntax &p : pieces) {
+      ast_.exprs[e].args.push_back(p.value);
+      ast_.exprs[e].conds.push_back(p.cond);
     }
-    NodeId f = newForm(FormNode::Kind::Or, start);
-    ast_.forms[f].kids = std::move(alternatives);
-    return f;
+    return e;
   }
 
   NodeId pieceFormula(unsigned d, const PieceSyntax &p) {
@@ -899,13 +875,40 @@ private:
     return andForm({eq, p.cond}, p.pos);
   }
 
+  /// `( pieces )` at the start of a piece, as isl reads it: the pieces
+  /// (or an expression, or a range alone) in parentheses, which may then
+  /// continue as the first factor of an expression (`(a : a > 0) + 1`).
+  /// Sets the value as the pending factor, or returns a range piece.
+  std::optional<PieceSyntax> parseParenPieces(unsigned d) {
+    DepthGuard guard(*this);
+    size_t startIdx = pos_;
+    SourcePos start = tok().pos;
+    advance(); // '('
+    std::vector<PieceSyntax> pieces = parsePieceList(d);
+    expect(Tok::RParen, "expected ')' after the pieces");
+    const PieceSyntax &first = pieces[0];
+    if (first.range != kNoNode) {
+      if (!at(Tok::Comma) && !at(Tok::RBracket) && !at(Tok::Semicolon))
+        fail(start, "a range in parentheses cannot be part of an expression");
+      PieceSyntax range = first;
+      range.pos = start;
+      return range;
+    }
+    NodeId value = pieces.size() == 1 && first.cond == kNoNode
+                       ? first.value
+                       : piecewiseExpr(pieces, start);
+    setPending(Item{false, value, startIdx});
+    return std::nullopt;
+  }
+
   PieceSyntax parseOnePiece(unsigned d) {
     PieceSyntax piece;
     SourcePos start = tok().pos;
     piece.pos = start;
     auto dvar = [&]() { return varExpr(d, start); };
     auto endOfElement = [&]() {
-      return at(Tok::Comma) || at(Tok::RBracket) || at(Tok::Semicolon);
+      return at(Tok::Comma) || at(Tok::RBracket) || at(Tok::Semicolon) ||
+             at(Tok::RParen);
     };
     if (eat(Tok::Colon)) {
       piece.range = endOfElement()
@@ -913,7 +916,15 @@ private:
                         : cmpForm(CmpOp::Le, dvar(), parseAffine(), start);
       return piece;
     }
+    if (at(Tok::LParen))
+      if (std::optional<PieceSyntax> range = parseParenPieces(d))
+        return *range;
+    NodeId first = pending_;
     piece.value = parseExtendedAffine();
+    if (first != kNoNode && isPartial(first) && piece.value != first &&
+        ast_.exprs[piece.value].kind == ExprNode::Kind::Ternary)
+      fail(start, "pieces in parentheses cannot be compared in a condition "
+                  "(not supported)");
     if (!eat(Tok::Colon))
       return piece;
     if (endOfElement()) {
@@ -942,6 +953,12 @@ private:
                            cmpForm(CmpOp::Le, dvar(), hi, start)},
                           start);
     return piece;
+  }
+
+  /// Whether `e` is a piecewise expression (undefined where none of its
+  /// conditions holds).
+  bool isPartial(NodeId e) const {
+    return ast_.exprs[e].kind == ExprNode::Kind::Piecewise;
   }
 
   /// One tuple (possibly nested); adds its dimensions to the current body.
@@ -1057,7 +1074,28 @@ private:
 
   NodeId parseOptionalFormula() { return parseFormula(); }
 
-  void parseParams() {
+  /// isl's older parameter syntax right after '{': `Sym = [n, m]` declares
+  /// parameters for every part, like `[n, m] -> { ... }`. As in isl only
+  /// commas separate them, and they cannot be added to a parameter list
+  /// before the '{' (isl misreads that).
+  void parseSymParams() {
+    SourcePos symPos = tok().pos;
+    bool hadParams = !ast_.params.empty();
+    advance(); // Sym
+    advance(); // '='
+    if (!at(Tok::LBracket)) {
+      if (tupleStart())
+        error("a parameter tuple after 'Sym=' cannot be named");
+      error("expected '[' after 'Sym='");
+    }
+    size_t before = ast_.params.size();
+    parseParams(/*joinBrackets=*/false);
+    if (hadParams && ast_.params.size() > before)
+      fail(symPos, "'Sym=[...]' cannot add parameters to the list before "
+                   "'{' (isl misreads this): write them all in one list");
+  }
+
+  void parseParams(bool joinBrackets = true) {
     SourcePos start = tok().pos;
     advance();      // '['
     BodyAst holder; // Collects the parameter variables as "dims".
@@ -1079,8 +1117,9 @@ private:
           elementForms_.push_back(parsePiece(v));
         if (eat(Tok::Comma))
           continue;
-        // isl also reads `[n][m]` as `[n, m]`.
-        if (at(Tok::RBracket) && peekTok().kind == Tok::LBracket) {
+        // isl also reads `[n][m]` as `[n, m]` (not after `Sym=`).
+        if (joinBrackets && at(Tok::RBracket) &&
+            peekTok().kind == Tok::LBracket) {
           advance();
           advance();
           continue;
@@ -1091,6 +1130,8 @@ private:
     if (!at(Tok::RBracket))
       error("expected ']' after the parameter list");
     advance();
+    if (ast_.paramFormula != kNoNode)
+      elementForms_.insert(elementForms_.begin(), ast_.paramFormula);
     if (!elementForms_.empty())
       ast_.paramFormula = andForm(elementForms_, start);
     elementForms_.clear();
