@@ -2,10 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "solve/Tableau.h"
 
-#include "presburger/BigInt.h"
 #include "presburger/WorkBudget.h"
-
-#include <algorithm>
 
 namespace presburger::tableau {
 
@@ -24,18 +21,8 @@ void pivot(Matrix &tab, unsigned row, unsigned col) {
     for (unsigned c = 0; c < nc; ++c)
       tab.at(row, c).negate();
   tab.normalizeRow(row, 0, nc);
-  // Every other row is combined with the pivot row. Beyond int64 each
-  // entry costs a heap number and products and gcds quadratic in its size
-  // in words: charged on top of the count above, so that runaway
-  // coefficient growth, not only the number of pivots, spends the budget
-  // (the factor 16 puts a unit near the time of a small-number step).
-  unsigned bits = 0;
-  for (unsigned c = 0; c < nc; ++c)
-    bits = std::max(bits, bitLength(tab.at(row, c)));
-  if (bits > 63) {
-    uint64_t words = (bits + 63) / 64;
-    WorkBudget::charge(uint64_t(tab.numRows()) * nc * words * words * 16);
-  }
+  // Every other row is combined with the pivot row (work on big
+  // coefficients is accounted by Int itself, core/Int.cpp).
   const Int r0 = tab.at(row, 0);
   for (unsigned i = 0; i < tab.numRows(); ++i) {
     if (i == row)
