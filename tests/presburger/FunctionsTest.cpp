@@ -111,6 +111,13 @@ TEST(FunctionsTest, ReadsFunctionsOffRelations) {
                 parseRelation("{ [i] -> [o, p] : o = p + i and p = 3 }"))
                 .toString(),
             "{ [i] -> [(3 + i), (3)] }");
+  // Outputs coupled by equalities: u + v = i/2 and u - v = 1 give
+  // u = (i + 2)/4, v = (i - 2)/4 where i = 2 mod 4.
+  Relation coupled =
+      parseRelation("{ [i] -> [u, v] : 2u + 2v = i and 5u - 5v = 5 }");
+  PwMultiAff h = PwMultiAff::fromRelation(coupled);
+  expectSame(h.toRelation(), "{ [i] -> [u, v] : 4u = i + 2 and 4v = i - 2 }");
+  expectGraph(h, coupled);
   // Determined by inequalities only: through the lexicographic minimum.
   PwMultiAff f = PwMultiAff::fromRelation(
       parseRelation("[n] -> { [i] -> [o] : o >= i and o <= n and i >= n }"));

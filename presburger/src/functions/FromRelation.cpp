@@ -51,6 +51,35 @@ std::optional<MultiAff> solveOutputs(const BasicRelation &b,
         out.push_back(c);
     return out;
   };
+  // The equalities in reduced echelon form over the unknown columns
+  // (outputs and locals): each derived row is implied by the equalities, so
+  // a row left with one unknown gives it exactly (below), also where the
+  // outputs are coupled (2u + 2v = e1, 5u - 5v = e2).
+  std::vector<std::vector<Int>> eqs;
+  for (unsigned e = 0; e < b.numEqualities(); ++e)
+    eqs.emplace_back(b.equality(e).begin(), b.equality(e).end());
+  for (unsigned c = nIn, rank = 0; c < nv && rank < eqs.size(); ++c) {
+    unsigned p = rank;
+    while (p < eqs.size() && eqs[p][c].isZero())
+      ++p;
+    if (p == eqs.size())
+      continue;
+    std::swap(eqs[rank], eqs[p]);
+    for (unsigned r = 0; r < eqs.size(); ++r) {
+      if (r == rank || eqs[r][c].isZero())
+        continue;
+      Int a = eqs[rank][c], f = eqs[r][c];
+      Int g(0);
+      for (unsigned k = 0; k <= nv; ++k) {
+        eqs[r][k] = eqs[r][k] * a - eqs[rank][k] * f;
+        g = gcd(g, eqs[r][k]);
+      }
+      if (!g.isZero() && !g.isOne())
+        for (Int &v : eqs[r])
+          v = floorDiv(v, g);
+    }
+    ++rank;
+  }
   for (bool progress = true; progress;) {
     progress = false;
     for (unsigned k = 0; k < b.numLocals(); ++k) {
@@ -61,8 +90,8 @@ std::optional<MultiAff> solveOutputs(const BasicRelation &b,
           known(b.divNumerator(k), nv, Int(1)).floorDiv(b.divDenominator(k));
       progress = true;
     }
-    for (unsigned e = 0; e < b.numEqualities(); ++e) {
-      ConstRow row = b.equality(e);
+    for (const std::vector<Int> &eq : eqs) {
+      ConstRow row(eq);
       std::vector<unsigned> u = unknownCols(row, 2);
       if (u.size() != 1)
         continue;
