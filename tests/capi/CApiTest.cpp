@@ -36,8 +36,18 @@ void *operator new(std::size_t size) {
     return p;
   throw std::bad_alloc();
 }
+// The nothrow form (std::stable_sort's temporary buffer) fails the same way
+// and comes from the same heap, so that the deletes above may free it.
+void *operator new(std::size_t size, const std::nothrow_t &) noexcept {
+  if (allocationsLeft >= 0 && allocationsLeft-- == 0) {
+    allocationsLeft = 0;
+    return nullptr;
+  }
+  return std::malloc(size ? size : 1);
+}
 void operator delete(void *p) noexcept { std::free(p); }
 void operator delete(void *p, std::size_t) noexcept { std::free(p); }
+void operator delete(void *p, const std::nothrow_t &) noexcept { std::free(p); }
 
 namespace {
 
