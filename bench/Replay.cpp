@@ -184,18 +184,8 @@ private:
     }
   }
   static double toMicroseconds(const Run &run) {
-    double t = run.GetAdjustedRealTime();
-    switch (run.time_unit) {
-    case benchmark::kNanosecond:
-      return t / 1e3;
-    case benchmark::kMicrosecond:
-      return t;
-    case benchmark::kMillisecond:
-      return t * 1e3;
-    case benchmark::kSecond:
-      return t * 1e6;
-    }
-    return t;
+    return run.GetAdjustedRealTime() /
+           benchmark::GetTimeUnitMultiplier(run.time_unit) * 1e6;
   }
 };
 

@@ -31,15 +31,6 @@ using presburger::VarKind;
 
 namespace {
 
-std::string paramsPrefix(const std::vector<std::string> &params) {
-  if (params.empty())
-    return "";
-  std::string out = "[";
-  for (size_t i = 0; i < params.size(); ++i)
-    out += (i ? ", " : "") + params[i];
-  return out + "] -> ";
-}
-
 /// Column names of a disjunct: parameters, domain and range dimensions
 /// (name hints, or i<k> / o<k>), locals e<k>; unique.
 std::vector<std::string> columnNames(const BasicRelation &b) {
@@ -354,7 +345,7 @@ std::vector<std::string> unionParams(const std::vector<UnionRelation> &us) {
 std::string printBand(const std::vector<UnionRelation> &members) {
   std::vector<UnionRelation> ms = members;
   std::vector<std::string> params = unionParams(ms);
-  std::string out = paramsPrefix(params) + "[";
+  std::string out = presburger::printParamsPrefix(params) + "[";
   for (size_t m = 0; m < ms.size(); ++m) {
     ms[m].alignParams(params);
     std::string body;

@@ -21,6 +21,9 @@ class Relation;
 class UnionRelation;
 class Tuple;
 
+/// The parameter list that opens an isl text, `[n, m] -> `, or nothing
+/// when there are no parameters. Linear in the names' length.
+std::string printParamsPrefix(const std::vector<std::string> &params);
 /// `b` in isl notation: `[n] -> { S[i, j = 1 + i] : 0 <= i < n }`. Locals
 /// with definitions are written inline as floor/mod, the others under
 /// `exists`. Linear in the size of `b` (a few sorts of its rows).

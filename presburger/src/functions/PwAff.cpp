@@ -105,21 +105,31 @@ PwAff PwAff::intersectDomain(const Relation &set) const {
 
 namespace {
 
-/// One piece per pair of pieces whose domains meet, the expression
-/// `op(a, b)`.
-PwAff pairwise(const PwAff &x, const PwAff &y,
-               const std::function<Aff(const Aff &, const Aff &)> &op) {
+/// Calls `fn(d, p, q)` for every piece p of `x` and q of `y` whose domains
+/// meet, d their intersection; SpaceError when the domains differ.
+void forMeetingPieces(const PwAff &x, const PwAff &y,
+                      const std::function<void(Relation, const PwAff::Piece &,
+                                               const PwAff::Piece &)> &fn) {
   if (!x.domainSpace().sameTuples(y.domainSpace()))
     throw SpaceError(
         "expressions on different domains: " + x.domainSpace().toString() +
         " and " + y.domainSpace().toString());
-  PwAff out(x.domainSpace());
   for (const PwAff::Piece &p : x.pieces())
     for (const PwAff::Piece &q : y.pieces()) {
       Relation d = p.domain.intersect(q.domain);
       if (!d.isEmpty())
-        out.addPiece(std::move(d), op(p.aff, q.aff));
+        fn(std::move(d), p, q);
     }
+}
+
+/// One piece per pair of pieces whose domains meet, the expression
+/// `op(a, b)`.
+PwAff pairwise(const PwAff &x, const PwAff &y,
+               const std::function<Aff(const Aff &, const Aff &)> &op) {
+  PwAff out(x.domainSpace());
+  forMeetingPieces(x, y, [&](Relation d, const auto &p, const auto &q) {
+    out.addPiece(std::move(d), op(p.aff, q.aff));
+  });
   return out;
 }
 
@@ -181,25 +191,17 @@ namespace {
 /// min (or max) of two piecewise expressions: on each pair of pieces, the
 /// first where it is <= (>=) the second, the second elsewhere.
 PwAff minOrMax(const PwAff &x, const PwAff &y, bool isMax) {
-  if (!x.domainSpace().sameTuples(y.domainSpace()))
-    throw SpaceError(
-        "expressions on different domains: " + x.domainSpace().toString() +
-        " and " + y.domainSpace().toString());
   PwAff out(x.domainSpace());
-  for (const PwAff::Piece &p : x.pieces())
-    for (const PwAff::Piece &q : y.pieces()) {
-      Relation d = p.domain.intersect(q.domain);
-      if (d.isEmpty())
-        continue;
-      // first wins where (q - p) >= 0 for min, (p - q) >= 0 for max.
-      Aff firstWins = isMax ? p.aff.sub(q.aff) : q.aff.sub(p.aff);
-      Relation first = d.intersect(whereNonNegative(firstWins, false));
-      Relation second = d.intersect(whereNonNegative(firstWins.neg(), true));
-      if (!first.isEmpty())
-        out.addPiece(first.coalesce(), p.aff);
-      if (!second.isEmpty())
-        out.addPiece(second.coalesce(), q.aff);
-    }
+  forMeetingPieces(x, y, [&](Relation d, const auto &p, const auto &q) {
+    // first wins where (q - p) >= 0 for min, (p - q) >= 0 for max.
+    Aff firstWins = isMax ? p.aff.sub(q.aff) : q.aff.sub(p.aff);
+    Relation first = d.intersect(whereNonNegative(firstWins, false));
+    Relation second = d.intersect(whereNonNegative(firstWins.neg(), true));
+    if (!first.isEmpty())
+      out.addPiece(first.coalesce(), p.aff);
+    if (!second.isEmpty())
+      out.addPiece(second.coalesce(), q.aff);
+  });
   return out;
 }
 

@@ -16,15 +16,6 @@ namespace presburger {
 
 namespace {
 
-std::string paramsText(const std::vector<std::string> &params) {
-  if (params.empty())
-    return "";
-  std::string out = "[";
-  for (size_t i = 0; i < params.size(); ++i)
-    out += (i ? ", " : "") + params[i];
-  return out + "] -> ";
-}
-
 /// The text of `ma` on `domain`, its outputs' divisions gathered.
 std::string pieceText(const MultiAff &ma, const Relation &domain) {
   BasicRelation forms(ma.domainSpace());
@@ -42,7 +33,7 @@ std::string functionText(const PwMultiAff &f) {
   for (const PwMultiAff::Piece &p : f.pieces())
     body += (body.empty() ? "" : "; ") + pieceText(p.ma, p.domain);
   // isl writes the function defined nowhere as `{  }`.
-  return paramsText(f.domainSpace().paramNames()) + "{ " + body + " }";
+  return printParamsPrefix(f.domainSpace().paramNames()) + "{ " + body + " }";
 }
 
 /// parse(text), a relation text's exact conversion; a relation that is no
@@ -64,7 +55,7 @@ std::string Aff::toString() const {
 }
 
 std::string MultiAff::toString() const {
-  return paramsText(domainSpace().paramNames()) + "{ " +
+  return printParamsPrefix(domainSpace().paramNames()) + "{ " +
          pieceText(*this, Relation::universe(domainSpace())) + " }";
 }
 

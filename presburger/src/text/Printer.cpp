@@ -40,6 +40,15 @@
 
 namespace presburger {
 
+std::string printParamsPrefix(const std::vector<std::string> &params) {
+  if (params.empty())
+    return "";
+  std::string out = "[";
+  for (size_t i = 0; i < params.size(); ++i)
+    out += (i ? ", " : "") + params[i];
+  return out + "] -> ";
+}
+
 namespace {
 
 using parser::isPlainIdentifier;
@@ -707,15 +716,6 @@ BasicRelation displayForm(const BasicRelation &in) {
   return b;
 }
 
-std::string paramsPrefix(const std::vector<std::string> &params) {
-  if (params.empty())
-    return "";
-  std::string out = "[";
-  for (size_t i = 0; i < params.size(); ++i)
-    out += (i ? ", " : "") + params[i];
-  return out + "] -> ";
-}
-
 /// The body of a relation inside the braces, without parameters. A
 /// dimension shown by name in one disjunct is shown by name in all, so that
 /// the names read back are the names printed.
@@ -758,11 +758,13 @@ std::string printDisjunct(const BasicRelation &b) {
 }
 
 std::string printBasicRelation(const BasicRelation &b) {
-  return paramsPrefix(b.space().paramNames()) + "{ " + printDisjunct(b) + " }";
+  return printParamsPrefix(b.space().paramNames()) + "{ " + printDisjunct(b) +
+         " }";
 }
 
 std::string printRelation(const Relation &r) {
-  return paramsPrefix(r.space().paramNames()) + "{ " + relationBody(r) + " }";
+  return printParamsPrefix(r.space().paramNames()) + "{ " + relationBody(r) +
+         " }";
 }
 
 std::string printUnionRelation(const UnionRelation &u) {
@@ -772,7 +774,7 @@ std::string printUnionRelation(const UnionRelation &u) {
       continue;
     body += (body.empty() ? "" : "; ") + relationBody(r);
   }
-  return paramsPrefix(u.paramNames()) + "{ " + body +
+  return printParamsPrefix(u.paramNames()) + "{ " + body +
          (body.empty() ? "}" : " }");
 }
 
