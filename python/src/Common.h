@@ -226,11 +226,13 @@ PyPoint pointOf(const Relation &r);
 /// Every point of `r` (see forEachPoint).
 std::vector<std::vector<Int>> allPoints(const Relation &r);
 
-/// Registration of the parts (Sets.cpp, Unions.cpp, Reshape.cpp, which
-/// adds methods to their classes, Penguin.cpp).
+/// Registration of the parts (Sets.cpp, Unions.cpp, Reshape.cpp and
+/// Functions.cpp, which add methods to the Set and Map classes,
+/// Penguin.cpp).
 void bindSets(py::module_ &m);
 void bindUnions(py::module_ &m);
 void bindReshape(py::module_ &m);
+void bindFunctions(py::module_ &m);
 void bindPenguin(py::module_ &m);
 
 /// The Python exception classes, created by Module.cpp.

@@ -392,6 +392,7 @@ PYBIND11_MODULE(_core, m) {
   bindSets(m);
   bindUnions(m);
   bindReshape(m);
+  bindFunctions(m);
 #ifdef PRESBURGER_PYTHON_PENGUIN
   bindPenguin(m);
   m.attr("_have_penguin") = true;
