@@ -17,14 +17,18 @@ import re as _re
 
 from . import _core
 from ._core import (  # noqa: F401
+    Aff,
     BasicMap,
     BasicSet,
     Error,
     InvalidArgument,
     LimitExceeded,
     Map,
+    MultiAff,
     ParseError,
     Point,
+    PwAff,
+    PwMultiAff,
     Set,
     Space,
     SpaceError,
@@ -812,14 +816,15 @@ def _point_from_state(space, values):
 # }}}
 
 from ._constraints import Constraint  # noqa: E402
-from ._affs import Aff, PwAff, make_zero_and_vars, affs_from_space  # noqa: E402
+from . import _functions  # noqa: E402,F401
+from ._affs import make_zero_and_vars, affs_from_space  # noqa: E402
 from ._flow import UnionAccessInfo, UnionFlow, AccessInfo, Flow  # noqa: E402
 from ._missing import install_missing as _install_missing  # noqa: E402
 
 _install_missing(globals())
 
 __all__ = [
-    "Aff", "PwAff", "BasicMap", "BasicSet", "Constraint", "Context",
+    "Aff", "PwAff", "MultiAff", "PwMultiAff", "BasicMap", "BasicSet", "Constraint", "Context",
     "DEFAULT_CONTEXT", "Error", "InvalidArgument", "LimitExceeded", "Map",
     "ParseError", "Point", "Set", "Space", "SpaceError", "UnboundedError",
     "UnionAccessInfo", "UnionFlow", "UnionMap", "UnionSet", "Val", "dim_type",

@@ -147,8 +147,8 @@ class Constraint:
         return result
 
     def get_aff(self):
-        from ._affs import Aff
-        return Aff._from_constraint(self)
+        from ._functions import aff_from_constraint
+        return aff_from_constraint(self)
 
     def _expression(self, names):
         terms = []

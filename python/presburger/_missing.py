@@ -6,23 +6,18 @@ from __future__ import annotations
 
 MISSING = {
     "Set": [
-        "dim_max", "dim_min", "card", "compute_vertices", "get_id_dict",
+        "card", "compute_vertices", "get_id_dict",
         "get_dim_id", "set_dim_id", "get_tuple_id", "set_tuple_id",
-        "lexmin_pw_multi_aff", "lexmax_pw_multi_aff",
-        "as_pw_multi_aff", "indicator_function", "coefficients",
+        "coefficients",
         "solutions", "get_simple_fixed_box_hull", "get_stride_info",
         "get_stride", "plain_get_val_if_fixed", "is_box", "align_divs",
-        "partial_lexmin", "partial_lexmax", "preimage_multi_aff",
-        "preimage_pw_multi_aff", "unshifted_simple_hull", "is_bounded",
+        "partial_lexmin", "partial_lexmax", "unshifted_simple_hull", "is_bounded",
         "is_singleton", "drop_constraints_involving_dims",
         "involves_dims", "to_list", "polynomial_hull",
     ],
     "Map": [
         "dim_max", "dim_min", "get_id_dict", "get_dim_id", "set_dim_id",
-        "get_tuple_id", "set_tuple_id", "lexmin_pw_multi_aff",
-        "lexmax_pw_multi_aff",
-        "as_pw_multi_aff", "partial_lexmin", "partial_lexmax",
-        "preimage_domain_multi_aff", "preimage_range_multi_aff",
+        "get_tuple_id", "set_tuple_id", "partial_lexmin", "partial_lexmax",
         "get_range_simple_fixed_box_hull", "get_range_stride_info",
         "align_divs", "fixed_power_val", "reaching_path_lengths",
         "drop_constraints_involving_dims", "involves_dims", "to_list",
@@ -50,7 +45,7 @@ MISSING = {
 # Whole classes of islpy that have no counterpart yet.
 MISSING_CLASSES = [
     "Schedule", "ScheduleNode", "ScheduleConstraints", "AstBuild",
-    "AstNode", "AstExpr", "MultiAff", "PwMultiAff", "MultiPwAff",
+    "AstNode", "AstExpr", "MultiPwAff",
     "UnionPwAff", "UnionPwMultiAff", "MultiUnionPwAff", "QPolynomial",
     "PwQPolynomial", "UnionPwQPolynomial", "Vertices", "Vertex", "Cell",
     "Id", "MultiVal", "Mat", "Vec", "Printer", "FixedBox", "StrideInfo",

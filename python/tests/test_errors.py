@@ -76,6 +76,6 @@ def test_operations_are_counted():
 
 def test_not_implemented_is_python_builtin():
     with pytest.raises(NotImplementedError):
-        isl.Aff("{ [i] -> [i] }")
+        isl.MultiPwAff("{ [i] -> [(i)] }")
     with pytest.raises(NotImplementedError):
         isl.UnionAccessInfo.from_sink(isl.UnionMap("{ }")).set_schedule(object())
