@@ -308,8 +308,16 @@ def _repr(self):
 
 def _reduce(self):
     if isinstance(self, (PwAff, PwMultiAff)) and self.n_piece() == 0:
-        return (type(self).empty, (self.get_space(),))  # "{  }" has no space
-    return (type(self), (str(self),))
+        return (_empty, (type(self).__name__, self.get_space()))  # "{  }"
+    return (_from_text, (type(self).__name__, str(self)))
+
+
+def _from_text(cls_name, text):
+    return globals()[cls_name](text)
+
+
+def _empty(cls_name, space):
+    return globals()[cls_name].empty(space)
 
 
 for _cls in _ALL:
