@@ -9,6 +9,8 @@ converts it (islpy's implicit conversion), e.g. ``aff.min(other)``.
 
 from __future__ import annotations
 
+import math as _math
+
 from ._core import (
     Aff,
     InvalidArgument,
@@ -133,6 +135,114 @@ MultiAff.__add__ = lambda self, other: self.add(other) \
 MultiAff.__sub__ = lambda self, other: self.sub(other) \
     if isinstance(other, MultiAff) else NotImplemented
 MultiAff.__neg__ = MultiAff.neg
+
+
+# {{{ quotients: isl's rational expressions, for floor() and ceil()
+
+
+class Quotient:
+    """``num / den``, an expression over an integer den > 1 that does not
+    divide it: what isl's scale_down_val and div give before floor() or
+    ceil() (islpy's ``aff.scale_down_val(d).floor()``). The engine's
+    functions hold integer values, so floor() and ceil() (and scaling,
+    which keeps a quotient) are what a Quotient is for; any other method
+    raises InvalidArgument."""
+
+    __slots__ = ("num", "den")
+
+    def __init__(self, num, den):
+        self.num, self.den = num, den
+
+    def floor(self):
+        return self.num.floor_div_val(self.den)
+
+    def ceil(self):
+        return -((-self.num).floor_div_val(self.den))
+
+    def neg(self):
+        return Quotient(-self.num, self.den)
+
+    __neg__ = neg
+
+    def scale_val(self, val):
+        v = _val(val)
+        g = _math.gcd(v, self.den)
+        return _quotient(self.num.scale_val(v // g), self.den // g)
+
+    def scale_down_val(self, val):
+        d = _val(val)
+        if d == 0:
+            raise InvalidArgument("scale_down_val by zero")
+        q = _quotient(self.num, self.den * abs(d))
+        return -q if d < 0 else q
+
+    def __floordiv__(self, d):
+        return self.num.floor_div_val(self.den * _val(d))
+
+    def __str__(self):
+        return f"({self.num}) / {self.den}"
+
+    def __repr__(self):
+        return f"Quotient({self.num!r}, {self.den})"
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise InvalidArgument(
+            f"{name} of a rational expression {self}: take floor() or ceil() "
+            "first (functions hold integer values here)")
+
+
+def _quotient(num, den):
+    """num / den (den > 0): an expression when den divides it exactly."""
+    if den == 1 or num._divisible_by(den):
+        return num._scale_down_exact(den)
+    return Quotient(num, den)
+
+
+def _scale_down_val(self, val):
+    """self / val: an expression when val divides every coefficient, else
+    a Quotient (for floor() or ceil())."""
+    d = _val(val)
+    if d == 0:
+        raise InvalidArgument("scale_down_val by zero")
+    q = _quotient(self, abs(d))
+    return -q if d < 0 else q
+
+
+def _constant_value(e):
+    """The value of a constant expression (a number, or an Aff or PwAff
+    that is one constant on its whole domain space), else None."""
+    if _is_number(e):
+        return _val(e)
+    if isinstance(e, PwAff):
+        if not e.isa_aff():
+            return None
+        e = e.as_aff()
+    if isinstance(e, Aff) and e.is_cst():
+        return e.get_constant_val().to_python()
+    return None
+
+
+def _div(self, other):
+    """self / other for a constant other (islpy's div): see
+    scale_down_val."""
+    c = _constant_value(other)
+    if c is None:
+        pair = _same_kind(self, other)
+        if pair is None:
+            raise TypeError("div by a constant expression")
+        return pair[0]._div_exact(pair[1])
+    return _scale_down_val(self, c)
+
+
+for _cls in _EXPRS:
+    _cls._scale_down_exact = _cls.scale_down_val
+    _cls.scale_down_val = _scale_down_val
+    _cls._div_exact = _cls.div
+    _cls.div = _div
+
+# }}}
 
 
 def _aff_getattr(self, name):

@@ -206,17 +206,26 @@ void checkSameDomain(const Space &a, const Space &b) {
                      " and " + b.toString());
 }
 
+/// Whether d divides every coefficient of `a` (then a / d is an integer
+/// expression).
+bool dividesRow(const Aff &a, const Int &d) {
+  Int m = abs(d);
+  for (const Int &c : a.row())
+    if (!mod(c, m).isZero())
+      return false;
+  return true;
+}
+
 /// a / d when d divides every coefficient (an integer expression); isl's
 /// rational expressions have no counterpart here.
 Aff exactDiv(const Aff &a, const Int &d) {
   if (d.isZero())
     throw InvalidArgument("division by zero");
   Int m = abs(d);
-  for (const Int &c : a.row())
-    if (!mod(c, m).isZero())
-      throw InvalidArgument(
-          "the quotient is not integral (rational expressions are not "
-          "implemented): use the floor division `//` or floor_div_val");
+  if (!dividesRow(a, d))
+    throw InvalidArgument(
+        "the quotient is not integral (rational expressions are not "
+        "implemented): use the floor division `//` or floor_div_val");
   Aff q = a.floorDiv(m); // exact: the floor of an integral quotient
   return d < Int(0) ? q.neg() : q;
 }
@@ -494,6 +503,12 @@ void bindFunctions(py::module_ &m) {
           [](const PyAff &a, const Int &v) { return PyAff{exactDiv(a.a, v)}; },
           py::arg("val"), Guard())
       .def(
+          "_divisible_by",
+          [](const PyAff &a, const Int &v) {
+            return !v.isZero() && dividesRow(a.a, v);
+          },
+          py::arg("val"))
+      .def(
           "floor_div_val",
           [](const PyAff &a, const Int &v) { return PyAff{a.a.floorDiv(v)}; },
           py::arg("val"), Guard())
@@ -745,6 +760,17 @@ void bindFunctions(py::module_ &m) {
                 piecewise(a.p, [&](const Aff &x) { return exactDiv(x, v); })};
           },
           py::arg("val"), Guard())
+      .def(
+          "_divisible_by",
+          [](const PyPwAff &a, const Int &v) {
+            if (v.isZero())
+              return false;
+            for (const PwAff::Piece &p : a.p.pieces())
+              if (!dividesRow(p.aff, v))
+                return false;
+            return true;
+          },
+          py::arg("val"))
       .def(
           "floor_div_val",
           [](const PyPwAff &a, const Int &v) {

@@ -134,10 +134,26 @@ def test_products_and_quotients_that_are_not_quasi_affine_raise():
     v = isl.make_zero_and_vars("i", "n")
     with pytest.raises(isl.InvalidArgument, match="not quasi-affine"):
         v["i"].mul(v["n"])
+    with pytest.raises(isl.InvalidArgument, match="floor"):
+        (v["i"] + 1).scale_down_val(2).le_set(v[0])  # a rational expression
     with pytest.raises(isl.InvalidArgument, match="not integral"):
-        (v["i"] + 1).scale_down_val(2)
+        v["i"].div(PA("[n] -> { [i] -> [(2)] : i > 0; [i] -> [(3)] : i <= 0 }"))
     with pytest.raises(isl.InvalidArgument):
         v["i"] // 0
+
+
+def test_quotients_are_for_floor_and_ceil():
+    # isl's rational expressions exist here until floor() or ceil()
+    x = PA("[n] -> { [i] -> [(i + n)] : i >= 0 }")
+    assert x.scale_down_val(2).floor() == x // 2
+    assert x.scale_down_val(2).ceil() == PA("[n] -> { [i] -> [(-floor((-i - n)/2))] : i >= 0 }")
+    assert x.scale_down_val(-2).floor() == PA("[n] -> { [i] -> [(floor((-i - n)/2))] : i >= 0 }")
+    assert x.div(PA("{ [i] -> [(3)] }")).floor() == x // 3
+    assert A("{ [i] -> [(i)] }").div(3).ceil() == A("{ [i] -> [(-floor(-i/3))] }")
+    assert x.scale_down_val(4).scale_val(2).floor() == x // 2
+    assert x.scale_down_val(2).scale_val(2) == x
+    assert x.scale_down_val(2).scale_down_val(3).floor() == x // 6
+    assert (2 * x).scale_down_val(2) == x  # integral: an expression again
 
 
 # }}}
