@@ -816,7 +816,7 @@ def _point_from_state(space, values):
 # }}}
 
 from ._constraints import Constraint  # noqa: E402
-from . import _functions  # noqa: E402,F401
+from ._functions import Quotient  # noqa: E402,F401
 from ._affs import make_zero_and_vars, affs_from_space  # noqa: E402
 from ._flow import UnionAccessInfo, UnionFlow, AccessInfo, Flow  # noqa: E402
 from ._missing import install_missing as _install_missing  # noqa: E402
