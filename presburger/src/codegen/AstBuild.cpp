@@ -97,6 +97,31 @@ BasicRelation equalityOnly(const BasicRelation &b, unsigned eq) {
   return s;
 }
 
+/// gist(set, ctx) within an eighth of the budget left, the set itself when
+/// that runs out: the gists only make the code shorter, and some are
+/// expensive (integer emptiness with several divisions, per constraint).
+Relation gistWithinShare(const Relation &set, const Relation &ctx) {
+  try {
+    WorkBudget::Scope share(WorkBudget::left() / 8);
+    return set.gist(ctx);
+  } catch (const LimitExceeded &e) {
+    if (std::string(e.what()) == "cancelled")
+      throw;
+    return set;
+  }
+}
+
+/// A context with few disjuncts: coalesced, and above three disjuncts
+/// replaced by its simple hull. A context only needs to contain the points
+/// where the code runs (a guard gisted against a superset of them is still
+/// right there), and unions of bounds multiply from level to level.
+Relation loose(const Relation &ctx) {
+  Relation c = ctx.coalesce();
+  if (c.numDisjuncts() <= 3)
+    return c;
+  return Relation(c.simpleHull());
+}
+
 class Builder {
 public:
   Builder(std::vector<Statement> stmts, Space space,
@@ -163,7 +188,7 @@ private:
                   const ColumnExprs &vars) const {
     if (node.isEmptyBlock() || ctx.isSubsetOf(cond))
       return node;
-    Relation g = cond.gist(ctx);
+    Relation g = gistWithinShare(cond, ctx);
     AstExpr c = codegen::setCondition(g, vars);
     if (c.isInt(1))
       return node;
@@ -218,8 +243,17 @@ AstNode Builder::generate(unsigned l, const std::vector<Active> &active,
         items.push_back({std::move(one), {i}});
     }
   }
-  if (options_.separate)
-    items = separated(items);
+  if (options_.separate) {
+    // Separation is an option for shorter conditions: within a share of
+    // the budget, else the loop stays shared.
+    try {
+      WorkBudget::Scope share(WorkBudget::left() / 8);
+      items = separated(items);
+    } catch (const LimitExceeded &e) {
+      if (std::string(e.what()) == "cancelled")
+        throw;
+    }
+  }
   std::vector<AstNode> out;
   for (std::vector<Item> &group : orderedGroups(std::move(items), l)) {
     Relation domain(space_);
@@ -231,7 +265,7 @@ AstNode Builder::generate(unsigned l, const std::vector<Active> &active,
     }
     domain = domain.coalesce();
     Relation outer = project(domain, l);
-    Relation ctxG = ctx.intersect(outer).coalesce();
+    Relation ctxG = loose(ctx.intersect(outer));
     Relation runs(space_);
     AstNode node =
         loopOver(l, domain, ctxG, ctx, vars, runs,
@@ -240,9 +274,8 @@ AstNode Builder::generate(unsigned l, const std::vector<Active> &active,
                    for (unsigned i = 0; i < active.size(); ++i) {
                      if (mine[i].numDisjuncts() == 0)
                        continue;
-                     Relation t =
-                         active[i].times.intersect(mine[i]).intersect(inner);
-                     if (!t.isEmpty())
+                     Relation t = active[i].times.intersect(mine[i]);
+                     if (!t.intersect(inner).isEmpty())
                        next.push_back({active[i].stmt, std::move(t)});
                    }
                    return generate(l + 1, next, inner, v);
@@ -371,6 +404,10 @@ std::vector<Item> Builder::separated(const std::vector<Item> &items) const {
     if (!rest.isEmpty())
       next.push_back({std::move(rest), it.stmts});
     regions = std::move(next);
+    // Pieces split by parameter conditions multiply: beyond twice the
+    // statements, separation costs more code than the guards it saves.
+    if (regions.size() > 2 * stmts.size())
+      return items;
   }
   std::vector<Item> out;
   for (const Item &r : regions) {
@@ -475,7 +512,7 @@ AstNode Builder::loopOver(
   unsigned c = dimCol(l);
   runs = Relation::universe(space_);
   // Bounds implied by the enclosing loops and guards are left out.
-  Relation dom = codegen::withDefinedLocals(domain.gist(ctx));
+  Relation dom = codegen::withDefinedLocals(gistWithinShare(domain, ctx));
   BasicRelation hull = dom.affineHull();
   hull.detectDivDefinitions();
   unsigned hlocal = hull.offset(VarKind::Local);
@@ -530,11 +567,16 @@ AstNode Builder::loopOver(
       e = AstExpr::op(K::FloorDiv, {std::move(e), AstExpr::integer(a)});
     vars.cols[c] = std::move(e);
     vars.set[c] = true;
-    AstNode out =
-        body(unguarded.intersect(Relation(equalityOnly(hull, valueEq))), vars);
+    // With a unit coefficient the value is right for every outer value,
+    // and the inner levels guard what they need of the outer values
+    // (where their loops' bounds may make it unneeded). Otherwise the
+    // equality holds only where a divides -rest: the guard stays here.
+    Relation at(equalityOnly(hull, valueEq));
+    bool unit = a.isOne();
+    AstNode out = body(loose((unit ? unguarded : ctx).intersect(at)), vars);
     vars.set[c] = false;
-    // The inner levels guard what they need of the outer values.
-    runs = project(domain, l);
+    if (unit)
+      runs = project(domain, l);
     return out;
   }
   // Bounds per disjunct: the loop runs from the least lower bound to the
@@ -669,8 +711,12 @@ AstNode Builder::loopOver(
   }
   vars.cols[c] = AstExpr::id(it);
   vars.set[c] = true;
-  iterated = iterated.coalesce();
-  runs = project(iterated, l);
+  iterated = loose(iterated);
+  // Where the bounds meet, whatever the guard: what the loop ensures.
+  Relation meet = unguarded.intersect(lowerSets).intersect(upperSets);
+  if (stride > Int(1))
+    meet = meet.intersect(Relation(equalityOnly(hull, strideEq)));
+  runs = project(meet, l);
   AstNode inner = body(iterated, vars);
   vars.set[c] = false;
   if (inner.isEmptyBlock())
@@ -736,8 +782,19 @@ AstNode buildAst(const UnionRelation &schedule,
   };
   while (clashes(opts.iteratorPrefix))
     opts.iteratorPrefix += "_";
-  Builder b(std::move(stmts), space, opts);
-  return b.run(ctx);
+  if (opts.separate) {
+    // Separation only shortens the code: within half the budget, else the
+    // code without it.
+    try {
+      WorkBudget::Scope share(WorkBudget::left() / 2);
+      return Builder(stmts, space, opts).run(ctx);
+    } catch (const LimitExceeded &e) {
+      if (std::string(e.what()) == "cancelled")
+        throw;
+    }
+    opts.separate = false;
+  }
+  return Builder(std::move(stmts), space, opts).run(ctx);
 }
 
 } // namespace presburger
