@@ -604,7 +604,7 @@ AstNode Builder::loopOver(
       }
     }
     if (b.lower.empty() || b.upper.empty())
-      throw InvalidArgument("codegen: time dimension " + std::to_string(l) +
+      throw InvalidArgument("buildAst: time dimension " + std::to_string(l) +
                             " of the schedule is unbounded " +
                             (b.lower.empty() ? "below" : "above") +
                             "; only finite sets of instances can be "
@@ -732,11 +732,11 @@ AstNode buildAst(const UnionRelation &schedule,
                  const AstBuildOptions &options) {
   WorkBudget::Operation op;
   if (!schedule.isRelationUnion())
-    throw SpaceError("codegen: the schedule must map instances to times, "
+    throw SpaceError("buildAst: the schedule must map instances to times, "
                      "{ S[i] -> [t] }, not " +
                      schedule.toString());
   if (context && !context->isParams())
-    throw SpaceError("codegen: the context must be a params set, not " +
+    throw SpaceError("buildAst: the context must be a params set, not " +
                      context->toString());
   UnionRelation sched = schedule;
   std::vector<std::string> params = sched.paramNames();
@@ -763,7 +763,7 @@ AstNode buildAst(const UnionRelation &schedule,
       continue;
     Relation inverse = p.reverse().intersectDomain(times);
     if (!inverse.isSingleValued())
-      throw InvalidArgument("codegen: the schedule maps two instances of " +
+      throw InvalidArgument("buildAst: the schedule maps two instances of " +
                             name +
                             " to the same time; each statement's schedule "
                             "must be injective");

@@ -19,13 +19,13 @@ AstExpr columnExpr(unsigned c, const BasicRelation &b,
   unsigned local = b.offset(VarKind::Local);
   if (c < local) {
     if (c >= vars.cols.size() || !vars.set[c])
-      throw InvalidArgument("codegen: an expression uses a time dimension "
+      throw InvalidArgument("buildAst: an expression uses a time dimension "
                             "that is not yet known");
     return vars.cols[c];
   }
   unsigned k = c - local;
   if (!b.hasDivDef(k))
-    throw InvalidArgument("codegen: an existential variable without a "
+    throw InvalidArgument("buildAst: an existential variable without a "
                           "floor-division definition");
   AstExpr num = rowExpr(b.divNumerator(k), b, vars);
   return AstExpr::op(K::FloorDiv,
