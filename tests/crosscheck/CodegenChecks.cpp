@@ -37,10 +37,15 @@ namespace {
 std::string randomScan(RandomSets &r) {
   std::vector<std::string> params = r.randomParams();
   TupleShape t = r.randomTuple(2, false);
+  // Small sets, as loop nests have: few constraints, few divisions (the
+  // generator's divisions of parameters and dimensions together make
+  // hard sets that compilers do not scan).
   GenOptions o;
   o.box = r.between(2, 5);
   o.maxDisjuncts = 2;
-  o.existsPercent = 5;
+  o.maxConstraints = 3;
+  o.existsPercent = 0;
+  o.stridePercent = 10;
   UnionRelation set = parseUnion(r.set(params, t, o));
   if (set.isEmptyUnion())
     return "{ S[i] -> [i] : 0 <= i <= 2 }";
