@@ -160,6 +160,32 @@ TEST(CodegenTest, OverlappingStatementsShareALoop) {
                "0 <= i < n }"});
 }
 
+TEST(CodegenTest, ShapesOfTuplesAndTimes) {
+  // Statements without dimensions, anonymous and nested tuples, negative
+  // and repeated time coordinates, a parameter named like an iterator.
+  expectScans({"{ S[] -> [0]; T[] -> [1]; U[] -> [0, -1] }"});
+  expectScans({"[n] -> { [i] -> [-i] : 0 <= i < n }"});
+  expectScans({"[n] -> { S[i] -> [i, i] : 0 <= i < n; T[i] -> [i, i - 1] : "
+               "0 <= i < n }"});
+  expectScans({"[n] -> { [A[i] -> B[j]] -> [i, j] : 0 <= i < n and 0 <= j < "
+               "2 }"});
+  expectScans({"[c0] -> { S[i, j] -> [i, j] : 0 <= i < c0 and 0 <= j <= i "
+               "}"});
+  expectScans({"[n] -> { S[i] -> [3i + 2] : 0 <= i < n; T[i] -> [i] : 0 <= "
+               "i < 2n }",
+               nullptr, 20});
+  expectScans({"[n, m] -> { S[i, j] -> [i, -j] : 0 <= i < n and 0 <= j < m "
+               "}",
+               nullptr, 10, -2, 6});
+}
+
+TEST(CodegenTest, EqualTimesRunInAnyOrder) {
+  expectScans({"[n] -> { S[i] -> [i] : 0 <= i < n; T[i] -> [i] : 0 <= i < n "
+               "}"});
+  expectScans({"[n] -> { S[i, j] -> [i + j] : 0 <= i < n and 0 <= j < n and "
+               "i = j }"});
+}
+
 TEST(CodegenTest, ContextRemovesGuards) {
   AstNode ast = expectScans(
       {"[n] -> { S[i] -> [i] : 0 <= i < n }", "[n] -> { : n >= 1 }"});
