@@ -1,5 +1,4 @@
-//===- RandomSchedules.h - Schedules of the shapes compilers make -*- C++
-//-*-===//
+//===- RandomSchedules.h - Compiler-shaped schedules ------------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Random inputs of AST generation, shared by the engine's tests and the

@@ -1,5 +1,4 @@
-//===- RowExpr.h - Constraint rows as expressions of generated code -*- C++
-//-*-===//
+//===- RowExpr.h - Constraint rows as code expressions ----------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The generator reads its loop bounds, guards and statement arguments off
