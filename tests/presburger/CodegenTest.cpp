@@ -245,6 +245,15 @@ TEST(CodegenTest, StrideIsTheStep) {
   EXPECT_NE(printC(ast).find("c0 += 3"), std::string::npos) << printC(ast);
 }
 
+TEST(CodegenTest, ArgumentsUseExactDivisions) {
+  // Inside the loop c0 is odd: i = (c0 - 1) / 2 without a floor.
+  AstNode ast =
+      buildAst(parseUnion("[n] -> { S[i] -> [2i + 1] : 0 <= i < n }"));
+  std::string c = printC(ast);
+  EXPECT_EQ(c.find("floord"), std::string::npos) << c;
+  EXPECT_NE(c.find(" / 2"), std::string::npos) << c;
+}
+
 TEST(CodegenTest, NonInjectiveScheduleIsAnError) {
   EXPECT_THROW(buildAst(parseUnion("{ S[i] -> [0] : 0 <= i < 2 }")),
                InvalidArgument);

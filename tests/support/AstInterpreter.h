@@ -110,6 +110,10 @@ public:
       int64_t q = a / b;
       return (a % b != 0 && a < 0) ? q - 1 : q;
     }
+    case K::Div:
+      if (b <= 0 || a % b != 0)
+        throw std::runtime_error("inexact division");
+      return a / b;
     case K::Mod:
       if (a < 0 || b <= 0)
         throw std::runtime_error("% of a negative value");

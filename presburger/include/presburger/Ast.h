@@ -35,6 +35,7 @@ struct AstExpr {
     Mul,      // args[0] * args[1]
     Neg,      // -args[0]
     FloorDiv, // floor(args[0] / args[1]), args[1] a positive integer
+    Div,      // args[0] / args[1], an exact division by a positive integer
     Mod,      // args[0] mod args[1], both nonnegative
     Min,      // the least of args (two or more)
     Max,      // the greatest of args (two or more)

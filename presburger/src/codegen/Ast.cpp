@@ -50,6 +50,7 @@ Int foldInts(K k, const std::vector<AstExpr> &args) {
   case K::Neg:
     return -a;
   case K::FloorDiv:
+  case K::Div:
     return floorDiv(a, args[1].value);
   case K::Mod:
     return mod(a, args[1].value);
@@ -188,7 +189,7 @@ AstExpr AstExpr::op(Kind k, std::vector<AstExpr> args) {
         return integer(0);
     }
   }
-  if ((k == K::FloorDiv) && args[1].isInt(1))
+  if ((k == K::FloorDiv || k == K::Div) && args[1].isInt(1))
     return std::move(args[0]);
   if (k == K::Neg && args[0].kind == K::Neg)
     return std::move(args[0].args[0]);

@@ -97,18 +97,59 @@ BasicRelation equalityOnly(const BasicRelation &b, unsigned eq) {
   return s;
 }
 
-/// gist(set, ctx) within an eighth of the budget left, the set itself when
-/// that runs out: the gists only make the code shorter, and some are
-/// expensive (integer emptiness with several divisions, per constraint).
-Relation gistWithinShare(const Relation &set, const Relation &ctx) {
+/// f() within an eighth of the budget left, `fallback` when that runs out
+/// (a cancellation still throws): for the steps that only make the code
+/// shorter, some of which are expensive (a gist is an integer emptiness
+/// test with several divisions per constraint).
+template <typename F, typename T> T withinShare(F f, T fallback) {
   try {
     WorkBudget::Scope share(WorkBudget::left() / 8);
-    return set.gist(ctx);
+    return f();
   } catch (const LimitExceeded &e) {
     if (std::string(e.what()) == "cancelled")
       throw;
-    return set;
+    return fallback;
   }
+}
+
+/// gist(set, ctx), or the set itself when that is too expensive.
+Relation gistWithinShare(const Relation &set, const Relation &ctx) {
+  return withinShare([&] { return set.gist(ctx); }, set);
+}
+
+/// The divisions of `f` (of parameters and dimensions only) whose numerator
+/// has one residue r on `points`: floord(num, d) is (num - r) / d there,
+/// an exact division (isl writes those with /). One sample and one subset
+/// test per division.
+codegen::ExactDivisions exactDivisions(const Aff &f, const Relation &points) {
+  const BasicRelation &ls = f.localSpace();
+  codegen::ExactDivisions out(ls.numLocals());
+  unsigned local = ls.offset(VarKind::Local);
+  std::optional<Point> sample;
+  for (unsigned k = 0; k < ls.numLocals(); ++k) {
+    ConstRow num = ls.divNumerator(k);
+    if (std::any_of(num.begin() + local, num.end() - 1,
+                    [](const Int &x) { return !x.isZero(); }))
+      continue;
+    if (!sample && !(sample = points.samplePoint()))
+      return out;
+    Int value = num.back(), d = ls.divDenominator(k);
+    for (unsigned c = 0; c < local; ++c)
+      value += num[c] * (*sample)[c];
+    Int r = mod(value, d);
+    // { x : exists q : num(x) - r = d q }
+    BasicRelation cong(points.space());
+    cong.addLocal();
+    std::vector<Int> row(cong.numCols(), Int(0));
+    for (unsigned c = 0; c < local; ++c)
+      row[c] = num[c];
+    row[local] = -d;
+    row.back() = num.back() - r;
+    cong.addEquality(row);
+    if (points.isSubsetOf(Relation(cong)))
+      out[k] = r;
+  }
+  return out;
 }
 
 /// A context with few disjuncts: coalesced, and above three disjuncts
@@ -217,8 +258,15 @@ AstNode Builder::leaf(const std::vector<Active> &active, const Relation &ctx,
     }
     for (const auto &[where, ma] : pieces) {
       std::vector<AstExpr> args;
-      for (const Aff &f : ma->affs())
-        args.push_back(codegen::rowExpr(f.row(), f.localSpace(), vars));
+      Relation points = ctx.intersect(where);
+      for (const Aff &f : ma->affs()) {
+        codegen::ExactDivisions exact =
+            f.numDivs() == 0
+                ? codegen::ExactDivisions()
+                : withinShare([&] { return exactDivisions(f, points); },
+                              codegen::ExactDivisions());
+        args.push_back(codegen::rowExpr(f.row(), f.localSpace(), vars, exact));
+      }
       AstNode call = AstNode::user(st.name, std::move(args));
       out.push_back(guarded(pieces.size() == 1 ? a.times : where, ctx,
                             std::move(call), vars));

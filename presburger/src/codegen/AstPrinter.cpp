@@ -28,6 +28,7 @@ int precedence(K k) {
   case K::Sub:
     return 5;
   case K::Mul:
+  case K::Div:
   case K::Mod:
     return 6;
   case K::Neg:
@@ -45,6 +46,8 @@ const char *infix(K k) {
     return " - ";
   case K::Mul:
     return " * ";
+  case K::Div:
+    return " / ";
   case K::Mod:
     return " % ";
   case K::Lt:

@@ -13,9 +13,10 @@ namespace {
 using K = AstExpr::Kind;
 
 /// The expression of column `c` of `b`: a parameter or dimension from
-/// `vars`, a local as floord of its definition.
-AstExpr columnExpr(unsigned c, const BasicRelation &b,
-                   const ColumnExprs &vars) {
+/// `vars`, a local as floord of its definition, or as (num - r) / d where
+/// `exact` says num = r (mod d).
+AstExpr columnExpr(unsigned c, const BasicRelation &b, const ColumnExprs &vars,
+                   const ExactDivisions &exact) {
   unsigned local = b.offset(VarKind::Local);
   if (c < local) {
     if (c >= vars.cols.size() || !vars.set[c])
@@ -27,6 +28,12 @@ AstExpr columnExpr(unsigned c, const BasicRelation &b,
   if (!b.hasDivDef(k))
     throw InvalidArgument("buildAst: an existential variable without a "
                           "floor-division definition");
+  if (k < exact.size() && exact[k]) {
+    std::vector<Int> num(b.divNumerator(k).begin(), b.divNumerator(k).end());
+    num.back() -= *exact[k];
+    return AstExpr::op(
+        K::Div, {rowExpr(num, b, vars), AstExpr::integer(b.divDenominator(k))});
+  }
   AstExpr num = rowExpr(b.divNumerator(k), b, vars);
   return AstExpr::op(K::FloorDiv,
                      {std::move(num), AstExpr::integer(b.divDenominator(k))});
@@ -55,8 +62,10 @@ AstExpr sumOf(const std::vector<std::pair<Int, AstExpr>> &terms) {
 /// The terms of `row` (constant last, as the term 1), those with a
 /// positive coefficient first when `positiveFirst`. Terms whose column
 /// expression is a constant are folded into the constant.
-std::vector<std::pair<Int, AstExpr>>
-termsOf(ConstRow row, const BasicRelation &b, const ColumnExprs &vars) {
+std::vector<std::pair<Int, AstExpr>> termsOf(ConstRow row,
+                                             const BasicRelation &b,
+                                             const ColumnExprs &vars,
+                                             const ExactDivisions &exact = {}) {
   std::vector<std::pair<Int, AstExpr>> terms;
   Int constant = row.back();
   // Iterators and dimensions before parameters, then divisions, as isl
@@ -72,7 +81,7 @@ termsOf(ConstRow row, const BasicRelation &b, const ColumnExprs &vars) {
   for (unsigned c : order) {
     if (row[c].isZero())
       continue;
-    AstExpr x = columnExpr(c, b, vars);
+    AstExpr x = columnExpr(c, b, vars, exact);
     if (x.kind == K::Int) {
       constant += row[c] * x.value;
       continue;
@@ -86,8 +95,9 @@ termsOf(ConstRow row, const BasicRelation &b, const ColumnExprs &vars) {
 
 } // namespace
 
-AstExpr rowExpr(ConstRow row, const BasicRelation &b, const ColumnExprs &vars) {
-  std::vector<std::pair<Int, AstExpr>> terms = termsOf(row, b, vars);
+AstExpr rowExpr(ConstRow row, const BasicRelation &b, const ColumnExprs &vars,
+                const ExactDivisions &exact) {
+  std::vector<std::pair<Int, AstExpr>> terms = termsOf(row, b, vars, exact);
   std::stable_partition(terms.begin(), terms.end(),
                         [](const auto &t) { return t.first.isPositive(); });
   return sumOf(terms);

@@ -15,6 +15,7 @@
 #include "presburger/BasicRelation.h"
 #include "presburger/Relation.h"
 
+#include <optional>
 #include <vector>
 
 namespace presburger::codegen {
@@ -26,11 +27,18 @@ struct ColumnExprs {
   std::vector<bool> set;
 };
 
+/// For each local of a basic relation, r when its numerator is known to be
+/// r modulo its denominator (the division is then exact after subtracting
+/// r), nullopt otherwise.
+using ExactDivisions = std::vector<std::optional<Int>>;
+
 /// sum row[c] * x_c + row.back() over the columns of `b` (its locals as
-/// floord of their definitions, which must exist). Terms with a positive
-/// coefficient first. InvalidArgument when the row uses an unset column or
-/// an undefined local. O(row size + the definitions it uses).
-AstExpr rowExpr(ConstRow row, const BasicRelation &b, const ColumnExprs &vars);
+/// floord of their definitions, which must exist, or as exact divisions
+/// (num - r) / d where `exact` says so). Terms with a positive coefficient
+/// first. InvalidArgument when the row uses an unset column or an
+/// undefined local. O(row size + the definitions it uses).
+AstExpr rowExpr(ConstRow row, const BasicRelation &b, const ColumnExprs &vars,
+                const ExactDivisions &exact = {});
 
 /// The constraint row >= 0 (or == 0) as a comparison, written with the
 /// positive terms on the left: `n >= c0 + 1`.
