@@ -227,7 +227,8 @@ private:
   /// is inside `cond`.
   AstNode guarded(const Relation &cond, const Relation &ctx, AstNode node,
                   const ColumnExprs &vars) const {
-    if (node.isEmptyBlock() || ctx.isSubsetOf(cond))
+    if (node.isEmptyBlock() ||
+        withinShare([&] { return ctx.isSubsetOf(cond); }, false))
       return node;
     Relation g = gistWithinShare(cond, ctx);
     AstExpr c = codegen::setCondition(g, vars);
@@ -291,17 +292,10 @@ AstNode Builder::generate(unsigned l, const std::vector<Active> &active,
         items.push_back({std::move(one), {i}});
     }
   }
-  if (options_.separate) {
-    // Separation is an option for shorter conditions: within a share of
-    // the budget, else the loop stays shared.
-    try {
-      WorkBudget::Scope share(WorkBudget::left() / 8);
-      items = separated(items);
-    } catch (const LimitExceeded &e) {
-      if (std::string(e.what()) == "cancelled")
-        throw;
-    }
-  }
+  // Separation is an option for shorter conditions: within a share of the
+  // budget, else the loop stays shared.
+  if (options_.separate)
+    items = withinShare([&] { return separated(items); }, items);
   std::vector<AstNode> out;
   for (std::vector<Item> &group : orderedGroups(std::move(items), l)) {
     Relation domain(space_);
