@@ -31,8 +31,9 @@ std::vector<std::string> splitLines(const std::string &text);
 std::string readFile(const std::string &path);
 
 /// Compares printed results with expected ones by meaning: `True`/`False`
-/// as text, every other line parsed back with presburger::parseUnion and
-/// compared with isEqual (and by kind: set, relation, params set). Reports
+/// and lines that are not isl notation (the C of `codegen`) as text, every
+/// other line parsed back with presburger::parseUnion and compared with
+/// isEqual (and by kind: set, relation, params set). Reports
 /// every mismatch as a test failure mentioning `context`.
 void expectSameMeaning(const std::vector<std::string> &printed,
                        const std::vector<std::string> &expected,

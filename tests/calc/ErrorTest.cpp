@@ -102,6 +102,20 @@ TEST(ErrorTest, OtherTypeErrors) {
   expectError("is_exact_closure { [i] };", "",
               kCmd + ":1:1: error: 'is_exact_closure' needs a relation, got a "
                      "set\n");
+  expectError("codegen { [i] };", "",
+              kCmd + ":1:1: error: 'codegen' needs a schedule { instance -> "
+                     "time }, got a set\n");
+  expectError("codegen [n] -> { S[i] -> [i] : i >= 0 };", "",
+              kCmd + ":1:1: error: 'codegen': buildAst: time dimension 0 of "
+                     "the schedule is unbounded above; only finite sets of "
+                     "instances can be scanned\n");
+  expectError("codegen { S[i] -> [0] : 0 <= i < 2 };", "",
+              kCmd + ":1:1: error: 'codegen': buildAst: the schedule maps "
+                     "two instances of S to the same time; each statement's "
+                     "schedule must be injective\n");
+  expectError("c := codegen { S[i] -> [i] : 0 <= i < 2 }; c + c;", "",
+              kCmd + ":1:46: error: '+' (union) does not apply to C code "
+                     "and C code\n");
   expectError("last { [i] } before { S[i] -> A[i] } under { S[i] -> [i] };", "",
               kCmd + ":1:1: error: 'last' needs write accesses { instance -> "
                      "element } before 'before', got a set\n");

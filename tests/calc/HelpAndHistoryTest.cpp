@@ -63,8 +63,7 @@ LoopResult runInteractive(std::vector<std::string> lines) {
 
 TEST(HelpTest, ListsEveryFunctionAndOperator) {
   std::string help = languageHelp();
-  for (int k = int(Function::Coalesce); k <= int(Function::IsExactClosure);
-       ++k) {
+  for (int k = int(Function::Coalesce); k <= int(Function::Codegen); ++k) {
     Function f = Function(k);
     EXPECT_NE(help.find(std::string("  ") + name(f) + " "), std::string::npos)
         << name(f);

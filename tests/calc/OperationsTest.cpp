@@ -121,8 +121,9 @@ TEST(OperationsTest, FunctionTypeRules) {
       {Function::IsInjective, relations},
       {Function::IsBijective, relations},
       {Function::IsExactClosure, relations},
+      {Function::Codegen, relations},
   };
-  EXPECT_EQ(accepted.size(), 27u); // every function of the language
+  EXPECT_EQ(accepted.size(), 28u); // every function of the language
   std::map<char, Value> v = samples();
   v['W'] = Value::of(parseUnion("{ [[i] -> [j]] : i = j }"));
   for (const auto &[f, ok] : accepted)

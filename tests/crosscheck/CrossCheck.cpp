@@ -27,6 +27,7 @@
 // CPU, where random cases may legitimately take longer.
 //
 //===----------------------------------------------------------------------===//
+#include "CodegenChecks.h"
 #include "FlowChecks.h"
 #include "FunctionChecks.h"
 #include "IslOracle.h"
@@ -77,6 +78,9 @@ struct Outcome {
   enum Order { NoOrder, Same, Tighter, Looser, Incomparable } order = NoOrder;
   // Transitive closure: which of the two closures are exact.
   bool hasExactness = false, oursExact = false, islExact = false;
+  // AST generation: the size of our code and of isl's.
+  bool hasAst = false;
+  unsigned ast[6] = {}; // our loops, isl's, our ifs, isl's, lines, isl's
 };
 
 struct Stats {
@@ -92,6 +96,8 @@ struct Stats {
   // Closures exact in both, in isl's only, in ours only, in neither.
   unsigned bothExact = 0, islOnlyExact = 0, oursOnlyExact = 0, neitherExact = 0;
   bool hasExactness = false;
+  unsigned long ast[6] = {};
+  bool hasAst = false;
 };
 
 /// The inputs of a case: isl-notation texts.
@@ -925,6 +931,18 @@ std::vector<Operation> operations() {
         out.islExact = check.islExact;
         return out;
       });
+  add("codegen", crosscheck::codegenInputs, [](auto &o, auto &i, auto &c) {
+    crosscheck::CodegenCheck check = crosscheck::checkCodegen(o[0], i[0], c);
+    Outcome out;
+    out.detail = check.detail;
+    if (!out.detail.empty())
+      out.kind = Outcome::Disagree;
+    out.hasAst = true;
+    unsigned figures[6] = {check.ourLoops, check.islLoops, check.ourIfs,
+                           check.islIfs,   check.ourLines, check.islLines};
+    std::copy(figures, figures + 6, out.ast);
+    return out;
+  });
   add("compute_flow", crosscheck::flowInputs, [](auto &o, auto &i, auto &c) {
     Outcome out;
     out.detail = crosscheck::checkFlow(o, i, c);
@@ -1239,6 +1257,11 @@ int main(int argc, char **argv) {
         st.oursOnlyExact += out.oursExact && !out.islExact;
         st.neitherExact += !out.oursExact && !out.islExact;
       }
+      if (out.hasAst) {
+        st.hasAst = true;
+        for (unsigned f = 0; f < 6; ++f)
+          st.ast[f] += out.ast[f];
+      }
       if (out.order != Outcome::NoOrder) {
         st.hasOrder = true;
         st.same += out.order == Outcome::Same;
@@ -1279,6 +1302,11 @@ int main(int argc, char **argv) {
       std::printf("  %-18s vs isl: same %u, ours tighter %u, ours looser %u, "
                   "incomparable %u\n",
                   "", st.same, st.tighter, st.looser, st.incomparable);
+    if (st.hasAst)
+      std::printf("  %-18s for loops ours %lu isl %lu; ifs ours %lu isl %lu; "
+                  "lines ours %lu isl %lu\n",
+                  "", st.ast[0], st.ast[1], st.ast[2], st.ast[3], st.ast[4],
+                  st.ast[5]);
     if (st.hasExactness)
       std::printf("  %-18s exact closures: both %u, isl only %u, ours only "
                   "%u, neither %u\n",

@@ -28,8 +28,8 @@ using layering::SourceFile;
 /// The layers, lowest first. `calc` (the calculator) sits on top of the
 /// library.
 const std::vector<std::string> kLayers = {
-    "core",  "solve",     "basic", "relation", "simplify", "lexopt",
-    "hulls", "functions", "flow",  "text",     "capi",     "calc"};
+    "core",      "solve", "basic",   "relation", "simplify", "lexopt", "hulls",
+    "functions", "flow",  "codegen", "text",     "capi",     "calc"};
 
 /// The layer of each public header (presburger/include/presburger/).
 const std::map<std::string, std::string> kPublicHeaders = {
@@ -53,6 +53,9 @@ const std::map<std::string, std::string> kPublicHeaders = {
     {"PwMultiAff.h", "functions"},
     {"Closure.h", "flow"},
     {"Dataflow.h", "flow"},
+    {"Ast.h", "codegen"},
+    {"AstBuild.h", "codegen"},
+    {"AstPrinter.h", "codegen"},
     {"Parser.h", "text"},
     {"Printer.h", "text"},
     {"Stream.h", "text"},

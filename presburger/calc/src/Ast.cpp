@@ -109,6 +109,7 @@ constexpr FunctionName kFunctions[] = {
     {"is_injective", Function::IsInjective},
     {"is_bijective", Function::IsBijective},
     {"is_exact_closure", Function::IsExactClosure},
+    {"codegen", Function::Codegen},
 };
 
 } // namespace

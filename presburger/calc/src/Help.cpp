@@ -62,6 +62,8 @@ const char *functionSummary(Function f) {
     return "single-valued and injective";
   case Function::IsExactClosure:
     return "True when m^+ is exact";
+  case Function::Codegen:
+    return "C code running a schedule's instances in time order";
   }
   return "?";
 }
@@ -96,8 +98,7 @@ std::string languageHelp() {
       "dependences\n"
       "  any W before R under S                may-dependences\n"
       "Functions (prefix, one argument, e.g. 'lexmin dom m'):\n";
-  for (int k = int(Function::Coalesce); k <= int(Function::IsExactClosure);
-       ++k) {
+  for (int k = int(Function::Coalesce); k <= int(Function::Codegen); ++k) {
     auto f = Function(k);
     std::string line = "  ";
     line += name(f);

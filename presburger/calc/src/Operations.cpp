@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "pcalc/Operations.h"
 
+#include "presburger/AstBuild.h"
+#include "presburger/AstPrinter.h"
 #include "presburger/Closure.h"
 #include "presburger/Dataflow.h"
 
@@ -13,7 +15,7 @@ namespace {
 
 using Kind = Value::Kind;
 
-bool isUnion(Kind k) { return k != Kind::Boolean; }
+bool isUnion(Kind k) { return k != Kind::Boolean && k != Kind::Text; }
 bool isSetLike(Kind k) { return k == Kind::Set || k == Kind::Empty; }
 bool isRelationLike(Kind k) { return k == Kind::Relation || k == Kind::Empty; }
 
@@ -281,6 +283,10 @@ Value evalCall(Function f, const Value &xv) {
     if (!isRelationLike(k))
       callTypeError(f, "a relation", k);
     return Value::boolean(transitiveClosure(x).exact);
+  case Function::Codegen:
+    if (!isRelationLike(k))
+      callTypeError(f, "a schedule { instance -> time }", k);
+    return Value::text(printC(buildAst(x)));
   default:
     break;
   }

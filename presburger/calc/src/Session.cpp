@@ -39,7 +39,9 @@ void Session::execute(const Statement &s) {
     evaluator_.assign(s.name, std::move(v));
     return;
   }
-  out_ << formatValue(v) << '\n';
+  // Code that does nothing (codegen of an empty schedule) prints nothing.
+  if (!(v.isText() && v.asText().empty()))
+    out_ << formatValue(v) << '\n';
   out_.flush();
 }
 

@@ -19,9 +19,18 @@ Value Value::of(UnionRelation u) {
   return v;
 }
 
+Value Value::text(std::string code) {
+  Value v;
+  v.isText_ = true;
+  v.text_ = std::move(code);
+  return v;
+}
+
 Value::Kind Value::kind() const {
   if (isBoolean_)
     return Kind::Boolean;
+  if (isText_)
+    return Kind::Text;
   if (union_.isEmptyUnion())
     return Kind::Empty;
   if (union_.isParamsUnion())
@@ -47,6 +56,8 @@ std::string describe(Value::Kind kind) {
     return "a params set";
   case Value::Kind::Mixed:
     return "a union of sets and relations";
+  case Value::Kind::Text:
+    return "C code";
   }
   return "a value";
 }
@@ -84,6 +95,10 @@ std::string formatParams(const UnionRelation &u) {
 std::string formatValue(const Value &v) {
   if (v.isBoolean())
     return v.asBoolean() ? "True" : "False";
+  if (v.isText()) {
+    const std::string &t = v.asText();
+    return t.empty() || t.back() != '\n' ? t : t.substr(0, t.size() - 1);
+  }
   if (v.kind() == Value::Kind::Params)
     return formatParams(v.asUnion());
   return v.asUnion().toString();

@@ -66,7 +66,8 @@ enum class Function {
   IsSingleValued,
   IsInjective,
   IsBijective,
-  IsExactClosure, // The last one: languageHelp (Help.cpp) lists up to it.
+  IsExactClosure,
+  Codegen, // The last one: languageHelp (Help.cpp) lists up to it.
 };
 
 /// The function's name in the language.

@@ -1,10 +1,11 @@
 //===- Value.h - The calculator's values -----------------------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// A value is a boolean or a union of sets or relations (a
+// A value is a boolean, a union of sets or relations (a
 // presburger::UnionRelation): a union set, a union relation, a params set
 // `[n] -> { : n > 0 }`, or the empty union, which has no space and so is
-// accepted wherever a set, a relation or a params set is.
+// accepted wherever a set, a relation or a params set is; or the C text
+// that `codegen` writes, which no operation takes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PCALC_VALUE_H
@@ -25,19 +26,26 @@ public:
     Relation, // every piece a relation
     Params,   // a single params piece
     Mixed,    // sets and relations together (never built by the language)
+    Text,     // C code (codegen)
   };
 
   static Value boolean(bool b);
   static Value of(UnionRelation u);
+  /// C code, lines ending in newlines (printed without the last one).
+  static Value text(std::string code);
 
   Kind kind() const;
   bool isBoolean() const { return isBoolean_; }
   bool asBoolean() const { return boolean_; }
+  bool isText() const { return isText_; }
+  const std::string &asText() const { return text_; }
   /// The union; only for non-boolean values.
   const UnionRelation &asUnion() const { return union_; }
 
 private:
   bool isBoolean_ = false;
+  bool isText_ = false;
+  std::string text_;
   bool boolean_ = false;
   UnionRelation union_;
 };
