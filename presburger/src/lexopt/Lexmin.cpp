@@ -389,15 +389,13 @@ LexOptProblem buildLexOptProblem(const BasicRelation &b, bool maximize) {
   return out;
 }
 
-/// The pieces fused where they can be, within half the budget left; the
-/// pieces as they are when that runs out.
+/// The pieces fused where they can be, within half the budget left (an
+/// optional step: WorkBudget::attempt); the pieces as they are when that
+/// share runs out.
 Relation coalesceWithinBudget(Relation pieces) {
-  try {
-    WorkBudget::Scope share(WorkBudget::left() / 2);
-    return pieces.coalesce();
-  } catch (const LimitExceeded &) {
-    return pieces;
-  }
+  std::optional<Relation> fused = WorkBudget::attempt(
+      WorkBudget::left() / 2, [&] { return pieces.coalesce(); });
+  return fused ? std::move(*fused) : std::move(pieces);
 }
 
 /// Appends to `key` the affine form `row` over the columns of `domain`
