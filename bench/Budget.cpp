@@ -323,7 +323,8 @@ RunResult runCase(const HostileCase &c) {
   double start = threadCpuSeconds();
   bool ok = session.run(c.statement, "case");
   r.cpu = threadCpuSeconds() - start;
-  // After a stop the count starts again from zero (WorkBudget::exceeded).
+  // A stopped top-level operation leaves no count behind (WorkBudget.h):
+  // the units used were the limit.
   r.units = ok ? WorkBudget::used() : WorkBudget::limit();
   if (!ok) {
     r.error = err.str();

@@ -17,9 +17,8 @@
 //
 // The run fails (exit 1) on any disagreement, and also when an operation's
 // cases stop on the work budget or are skipped for isl's quota more often
-// than kMaxStoppedShare of its cases (kKnownSlowOperations lists the
-// exceptions of today): such cases check nothing, so many of them would hide
-// a regression. An unknown --op name is a usage error.
+// than kMaxStoppedShare of its cases: such cases check nothing, so many of
+// them would hide a regression. An unknown --op name is a usage error.
 //
 // Each case runs under a work budget of its own (--budget, default
 // kBudgetFactor times the engine's default): the cross-check looks at
@@ -1049,24 +1048,6 @@ constexpr uint64_t kBudgetFactor = 10;
 /// separately on isl's quota, before the run fails.
 constexpr double kMaxStoppedShare = 0.02;
 
-/// Operations that stop more often than kMaxStoppedShare today, with the
-/// share they may reach (a little above what seeds 1 to 3 measure, so that
-/// they cannot get much worse unnoticed). Parametric lexmin of random
-/// relations with several disjuncts and divisions runs out of our budget on
-/// 1.6% (seed 1) to 2.6% (seed 3) of 500 cases (lexmin-relation; 1% to
-/// 1.8% for lexmax-relation, seeds 2 and 3), mostly in combining the optima of
-/// several disjuncts; isl's quota stops up to 2.4% of the lexmax-relation
-/// comparisons. Issue 20 is to bring them under the common bound (0.5% of
-/// budget stops) and delete this table.
-struct StoppedAllowance {
-  const char *op;
-  double budget, islQuota;
-};
-constexpr StoppedAllowance kKnownSlowOperations[] = {
-    {"lexmin-relation", 0.03, 0.03},
-    {"lexmax-relation", 0.03, 0.03},
-};
-
 /// Operations known to fail on a few cases, left out of a run unless named
 /// with --op (and then counted as any other): the conversion of a lexmin
 /// piece into a function (functions/FromRelation.cpp) does not yet read an
@@ -1092,15 +1073,6 @@ bool isKnownIncomplete(const std::string &op) {
 /// stopped case never does, so a --case run cannot fail on it).
 bool tooManyStopped(unsigned count, unsigned cases, double share) {
   return count > 1 && double(count) > share * double(cases);
-}
-
-/// The share of stopped cases `op` may reach: on our budget when
-/// `onBudget`, on isl's quota otherwise.
-double allowedStoppedShare(const std::string &op, bool onBudget) {
-  for (const StoppedAllowance &a : kKnownSlowOperations)
-    if (op == a.op)
-      return onBudget ? a.budget : a.islQuota;
-  return kMaxStoppedShare;
 }
 
 int usage(const char *argv0) {
@@ -1317,18 +1289,16 @@ int main(int argc, char **argv) {
               totalDisagreements, secs);
   bool stoppedTooOften = false;
   for (const auto &[name, st] : stats) {
-    double budgetShare = allowedStoppedShare(name, true);
-    if (tooManyStopped(st.budget, st.cases, budgetShare)) {
+    if (tooManyStopped(st.budget, st.cases, kMaxStoppedShare)) {
       std::printf("FAIL %s: %u of %u cases stopped on the work budget "
                   "(more than %.0f%%)\n",
-                  name.c_str(), st.budget, st.cases, 100 * budgetShare);
+                  name.c_str(), st.budget, st.cases, 100 * kMaxStoppedShare);
       stoppedTooOften = true;
     }
-    double quotaShare = allowedStoppedShare(name, false);
-    if (tooManyStopped(st.islQuota, st.cases, quotaShare)) {
+    if (tooManyStopped(st.islQuota, st.cases, kMaxStoppedShare)) {
       std::printf("FAIL %s: %u of %u cases skipped for isl's quota "
                   "(more than %.0f%%)\n",
-                  name.c_str(), st.islQuota, st.cases, 100 * quotaShare);
+                  name.c_str(), st.islQuota, st.cases, 100 * kMaxStoppedShare);
       stoppedTooOften = true;
     }
   }

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <random>
 
 using namespace presburger;
@@ -79,6 +80,42 @@ TEST(Lexmin, RandomParametricAgainstEnumeration) {
               << "iteration " << iter << " p=" << p << " (" << x << "," << y
               << ")\n"
               << b.toString() << "\nlexmax: " << mx.toString();
+        }
+    }
+  }
+}
+
+TEST(Lexmin, RandomUnionsAgainstEnumeration) {
+  // Two to four disjuncts whose optima overlap, tie and beat each other on
+  // different parameter values: the combination of the disjuncts' optima.
+  std::mt19937 rng(777);
+  for (int iter = 0; iter < 60; ++iter) {
+    Relation r(Space::set({"p"}, Tuple(2)));
+    unsigned n = 2 + rng() % 3;
+    for (unsigned k = 0; k < n; ++k)
+      r.addDisjunct(randomProblem(rng));
+    Relation mn = r.lexmin(), mx = r.lexmax();
+    for (int p = kLo; p <= kHi; ++p) {
+      std::optional<std::pair<int, int>> lo, hi;
+      for (int x = kLo; x <= kHi; ++x)
+        for (int y = kLo; y <= kHi; ++y)
+          if (r.containsPoint({Int(p), Int(x), Int(y)})) {
+            if (!lo)
+              lo = {x, y};
+            hi = {x, y};
+          }
+      for (int x = kLo - 1; x <= kHi + 1; ++x)
+        for (int y = kLo - 1; y <= kHi + 1; ++y) {
+          bool isMin = lo && lo->first == x && lo->second == y;
+          bool isMax = hi && hi->first == x && hi->second == y;
+          ASSERT_EQ(mn.containsPoint({Int(p), Int(x), Int(y)}), isMin)
+              << "iteration " << iter << " p=" << p << " (" << x << "," << y
+              << ")\n"
+              << r.toString() << "\nlexmin: " << mn.toString();
+          ASSERT_EQ(mx.containsPoint({Int(p), Int(x), Int(y)}), isMax)
+              << "iteration " << iter << " p=" << p << " (" << x << "," << y
+              << ")\n"
+              << r.toString() << "\nlexmax: " << mx.toString();
         }
     }
   }

@@ -9,6 +9,7 @@
 #ifndef PRESBURGER_ERRORS_H
 #define PRESBURGER_ERRORS_H
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -46,10 +47,23 @@ public:
   using Error::Error;
 };
 
-/// An operation gave up because it exceeded its work budget.
+/// An operation gave up because it exceeded its work budget (or was
+/// cancelled). Thrown for the limit in force, whoever set it: the
+/// operation's default or a WorkBudget::Scope, possibly one opened by the
+/// engine for an optional step of its own; `scope()` says which.
 class LimitExceeded : public Error {
 public:
   using Error::Error;
+  /// `scope`: the id of the WorkBudget::Scope whose own limit was hit.
+  LimitExceeded(const std::string &message, uint64_t scope)
+      : Error(message), scope_(scope) {}
+  /// The id of the WorkBudget::Scope whose own limit was spent; 0 for the
+  /// default limit of an operation, a cancellation or an error thrown by
+  /// other code. WorkBudget::Scope::stoppedBy compares it.
+  uint64_t scope() const { return scope_; }
+
+private:
+  uint64_t scope_ = 0;
 };
 
 /// A result that does not exist as a finite value, such as the lexicographic

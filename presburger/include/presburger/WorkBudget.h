@@ -5,11 +5,25 @@
 // coalescing, hulls) charge units of work as they go. When the budget of the
 // current operation runs out they throw LimitExceeded instead of running on.
 //
-// The budget is per thread. A `WorkBudget::Scope` sets a limit for the code
-// it encloses; scopes nest, and an inner scope never raises the limit of an
-// outer one. Outside any scope the default limit applies to each top-level
-// engine call (every public entry point opens an `Operation` guard, which
-// starts a fresh count only when it is the outermost one).
+// The budget is per thread. Outside any scope the default limit applies to
+// each top-level engine call (every public entry point opens an `Operation`
+// guard, which starts a fresh count only when it is the outermost one). A
+// `WorkBudget::Scope` sets a limit for the code it encloses. The rules:
+//
+//  - Opened outside any operation and scope, a Scope's limit is its own
+//    (tighter or looser than the default): the operations inside share it.
+//  - Opened inside a running operation or scope (the engine's optional
+//    steps, a pass inside a pipeline), its limit is the smaller of its own
+//    and what the enclosing count has left, and on exit the units it used
+//    are added to the enclosing count: no scope spends more than its
+//    surroundings have, and all work is counted once.
+//  - A stop is thrown as LimitExceeded naming the scope whose own limit was
+//    hit (LimitExceeded::scope). Its opener may catch that one and go on
+//    (an optional step gives up: Scope::stoppedBy, WorkBudget::attempt);
+//    a stop for an enclosing limit, or a cancellation, must propagate.
+//  - After a stop the count stays spent: inside the same operation or
+//    scope the next charge throws again. The next top-level operation
+//    starts afresh.
 //
 // The unit is one entry of a row touched by a kernel (chargeRows: a pivot
 // charges rows x columns, a normalisation constraints x columns), about one
@@ -28,8 +42,12 @@
 #ifndef PRESBURGER_WORKBUDGET_H
 #define PRESBURGER_WORKBUDGET_H
 
+#include "presburger/Errors.h"
+
 #include <atomic>
 #include <cstdint>
+#include <optional>
+#include <type_traits>
 
 namespace presburger {
 
@@ -71,18 +89,22 @@ public:
     state().cancel = flag;
   }
 
-  /// Units used so far in the current outermost operation or scope.
+  /// Units used so far by the innermost running operation or scope (after
+  /// an operation returns: what it used). O(1).
   static uint64_t used() { return state().used; }
-  /// The limit in force.
+  /// The limit in force. O(1).
   static uint64_t limit() { return state().limit; }
   /// What is left of it (for a Scope that gives an optional step a share).
+  /// O(1).
   static uint64_t left() {
     const State &s = state();
     return s.limit > s.used ? s.limit - s.used : 0;
   }
 
-  /// Sets the limit for the enclosed code (capped by any enclosing scope)
-  /// and starts counting from zero; restores the outer state on exit.
+  /// Sets the limit for the enclosed code and counts its work from zero.
+  /// Inside a running operation or scope the limit is capped by what that
+  /// one has left and the units used are added to it on exit; outside,
+  /// the limit is `limit` as given. Restores the enclosing limit on exit.
   class Scope {
   public:
     explicit Scope(uint64_t limit);
@@ -90,10 +112,32 @@ public:
     Scope(const Scope &) = delete;
     Scope &operator=(const Scope &) = delete;
 
+    /// Whether `e` is the stop of this scope's own limit (not that of an
+    /// enclosing limit, not a cancellation): the only LimitExceeded the
+    /// opener of an optional step may swallow. O(1).
+    bool stoppedBy(const LimitExceeded &e) const { return e.scope() == id_; }
+
   private:
-    uint64_t savedUsed_, savedLimit_;
-    int savedDepth_;
+    uint64_t id_, savedUsed_, savedLimit_, savedOwner_;
+    bool savedInScope_, enclosed_;
   };
+
+  /// Runs the optional step `step` under a Scope of `limit` units (capped
+  /// as every Scope) and returns its result; nullopt when it stopped at
+  /// that scope's own limit. A stop for an enclosing limit or a
+  /// cancellation propagates. Costs what `step` costs, at most `limit`.
+  template <typename F> static auto attempt(uint64_t limit, F &&step) {
+    using R = std::invoke_result_t<F &>;
+    std::optional<R> out;
+    Scope share(limit);
+    try {
+      out.emplace(step());
+    } catch (const LimitExceeded &e) {
+      if (!share.stoppedBy(e))
+        throw;
+    }
+    return out;
+  }
 
   /// Guard opened by public engine entry points: the outermost one resets
   /// the count to zero, nested ones change nothing.
@@ -104,7 +148,13 @@ public:
       if (s.depth++ == 0 && !s.inScope)
         s.used = 0;
     }
-    ~Operation() { --state().depth; }
+    ~Operation() {
+      State &s = state();
+      // A stopped top-level operation leaves no spent count behind for
+      // charges made outside any operation.
+      if (--s.depth == 0 && !s.inScope && s.used > s.limit)
+        s.used = 0;
+    }
     Operation(const Operation &) = delete;
     Operation &operator=(const Operation &) = delete;
   };
@@ -113,6 +163,10 @@ private:
   struct State {
     uint64_t used = 0;
     uint64_t limit = kDefaultLimit;
+    /// The Scope whose own limit `limit` is (0: an operation's default).
+    uint64_t owner = 0;
+    /// Ids handed to scopes, never reused on this thread.
+    uint64_t lastScopeId = 0;
     int depth = 0;
     bool inScope = false;
     const std::atomic<bool> *cancel = nullptr;

@@ -57,16 +57,14 @@ std::optional<BasicRelation> coalescedToOne(const Relation &r) {
     return live.front();
   if (live.empty())
     return std::nullopt;
-  try {
-    WorkBudget::Scope share(WorkBudget::left() / 2);
-    Relation fused(r.space());
-    for (BasicRelation &b : live)
-      fused.addDisjunct(std::move(b));
-    Relation c = fused.coalesce();
-    if (c.numDisjuncts() == 1)
-      return c.disjuncts().front();
-  } catch (const LimitExceeded &) {
-  }
+  // Optional: within half the budget left (WorkBudget::attempt).
+  Relation fused(r.space());
+  for (BasicRelation &b : live)
+    fused.addDisjunct(std::move(b));
+  std::optional<Relation> c = WorkBudget::attempt(
+      WorkBudget::left() / 2, [&] { return fused.coalesce(); });
+  if (c && c->numDisjuncts() == 1)
+    return c->disjuncts().front();
   return std::nullopt;
 }
 

@@ -389,15 +389,13 @@ LexOptProblem buildLexOptProblem(const BasicRelation &b, bool maximize) {
   return out;
 }
 
-/// The pieces fused where they can be, within half the budget left; the
-/// pieces as they are when that runs out.
+/// The pieces fused where they can be, within half the budget left (an
+/// optional step: WorkBudget::attempt); the pieces as they are when that
+/// share runs out.
 Relation coalesceWithinBudget(Relation pieces) {
-  try {
-    WorkBudget::Scope share(WorkBudget::left() / 2);
-    return pieces.coalesce();
-  } catch (const LimitExceeded &) {
-    return pieces;
-  }
+  std::optional<Relation> fused = WorkBudget::attempt(
+      WorkBudget::left() / 2, [&] { return pieces.coalesce(); });
+  return fused ? std::move(*fused) : std::move(pieces);
 }
 
 /// Appends to `key` the affine form `row` over the columns of `domain`
@@ -602,9 +600,10 @@ Relation lexOpt(const Relation &r, bool maximize) {
   if (r.numDisjuncts() == 0)
     return r;
   Relation all(r.space());
+  std::vector<Relation> parts; // The optimum of each disjunct.
   for (const BasicRelation &b : r.disjuncts()) {
-    Relation part = basicLexOpt(b, maximize);
-    for (const BasicRelation &p : part.disjuncts())
+    parts.push_back(basicLexOpt(b, maximize));
+    for (const BasicRelation &p : parts.back().disjuncts())
       all.addDisjunct(p);
   }
   if (r.numDisjuncts() == 1)
@@ -633,17 +632,49 @@ Relation lexOpt(const Relation &r, bool maximize) {
       return out;
     }
   }
-  // Across disjuncts: drop the images beaten by another candidate.
+  // Across disjuncts: each piece of one disjunct's optimum loses the points
+  // where another disjunct's optimum is better, as isl compares the pieces
+  // of two optima pairwise. A piece is compared only with the other
+  // disjuncts' optima (a disjunct's own optimum is one point per symbol
+  // value, never better than itself): subtracting from every candidate the
+  // union of all beaten candidates compared each with pieces of
+  // unrelated symbol values, and ran out of budget on a few percent of
+  // random relations with five disjuncts.
   Space rangeSpace = r.isSet() ? r.space() : r.space().rangeSpace();
-  Relation candidates =
-      r.isSet() ? Relation::universeBetween(
-                      Space::set(r.space().paramNames(), Tuple()), r.space())
-                      .intersectRange(all)
-                : all;
   Relation order = Relation::lexOrder(rangeSpace, rangeSpace,
                                       maximize ? LexOrder::GT : LexOrder::LT);
-  Relation beaten = candidates.intersect(candidates.applyRange(order));
-  Relation best = candidates.subtract(beaten);
+  auto asRelation = [&](const Relation &part) {
+    return r.isSet()
+               ? Relation::universeBetween(
+                     Space::set(r.space().paramNames(), Tuple()), r.space())
+                     .intersectRange(part)
+               : part;
+  };
+  // better[e]: the points (s, y) with a value of e's optimum at s before y.
+  std::vector<Relation> candidates, better;
+  for (const Relation &part : parts) {
+    candidates.push_back(asRelation(part));
+    better.push_back(candidates.back().applyRange(order));
+  }
+  Relation best(candidates.front().space());
+  for (size_t d = 0; d < candidates.size(); ++d) {
+    for (const BasicRelation &piece : candidates[d].disjuncts()) {
+      // The points of the piece that another disjunct beats: inside the
+      // piece, which keeps the difference from splitting it on rows of
+      // other symbol values.
+      Relation p(piece), beaten(p.space());
+      for (size_t e = 0; e < candidates.size(); ++e) {
+        if (e == d)
+          continue;
+        Relation there = p.intersect(better[e]);
+        for (const BasicRelation &b : there.disjuncts())
+          beaten.addDisjunct(b);
+      }
+      Relation rest = beaten.numDisjuncts() ? p.subtract(beaten) : p;
+      for (const BasicRelation &b : rest.disjuncts())
+        best.addDisjunct(b);
+    }
+  }
   // The difference leaves many small pieces; fusing them keeps the
   // piecewise result readable and cheap for later operations (a single
   // piece, which coalesce returns as it is, is simplified).

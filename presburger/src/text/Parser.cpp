@@ -24,6 +24,28 @@ struct Parsed {
   parser::SourcePos openBrace;
 };
 
+/// Runs `step`, a part of reading the body at `pos`, with its failures
+/// reported at `pos` (read when one is caught): a work-budget stop or an
+/// engine error becomes a ParseError there.
+template <typename F> void atBody(const parser::SourcePos &pos, F &&step) {
+  try {
+    step();
+  } catch (const LimitExceeded &) {
+    parser::fail(pos, "formula too complex to process (work limit "
+                      "exceeded)");
+  } catch (const ParseError &) {
+    throw;
+  } catch (const Error &e) {
+    parser::fail(pos,
+                 std::string("cannot represent this formula: ") + e.what());
+  } catch (const std::bad_alloc &) {
+    throw;
+  } catch (const std::exception &e) {
+    // Not expected; reported with a position rather than let through.
+    parser::fail(pos, std::string("internal error: ") + e.what());
+  }
+}
+
 Parsed parseAll(std::string_view text) {
   WorkBudget::Operation op;
   parser::Ast ast = parser::parseSyntax(text);
@@ -43,23 +65,25 @@ Parsed parseAll(std::string_view text) {
     haveSet = haveSet || (!isRel && !isParams);
     haveRelation = haveRelation || isRel;
     haveParams = haveParams || isParams;
-    try {
+    atBody(body.pos, [&] {
       out.bodies.push_back({parser::lowerBody(ast, body), body.pos});
-    } catch (const LimitExceeded &) {
-      parser::fail(body.pos, "formula too complex to process (work limit "
-                             "exceeded)");
-    } catch (const ParseError &) {
-      throw;
-    } catch (const Error &e) {
-      parser::fail(body.pos,
-                   std::string("cannot represent this formula: ") + e.what());
-    } catch (const std::bad_alloc &) {
-      throw;
-    } catch (const std::exception &e) {
-      // Not expected; reported with a position rather than let through.
-      parser::fail(body.pos, std::string("internal error: ") + e.what());
-    }
+    });
   }
+  // The optional tidy of every body, within one allowance for the whole
+  // reading and half of what the reading has left (so that it gives up
+  // before the reading's own budget does): where it runs out, the bodies
+  // left keep their disjuncts as read.
+  parser::SourcePos at = ast.openBrace;
+  atBody(at, [&] {
+    uint64_t share = std::min(parser::kTidyWork, WorkBudget::left() / 2);
+    WorkBudget::attempt(share, [&] {
+      for (ParsedBody &body : out.bodies) {
+        at = body.pos;
+        parser::tidy(body.relation);
+      }
+      return true;
+    });
+  });
   return out;
 }
 

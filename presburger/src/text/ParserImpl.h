@@ -226,9 +226,6 @@ struct Ast {
   NodeId paramFormula = kNoNode; // Definitions in `[n = 5] -> {...}`.
   std::vector<BodyAst> bodies;
   SourcePos openBrace;
-  /// Work units left for the optional simplification of the disjuncts
-  /// read (some hundredths of a second for the whole reading).
-  uint64_t tidyWork = 4'000'000;
 };
 
 /// Parses the whole text (grammar, names, arities); throws ParseError.
@@ -237,6 +234,18 @@ Ast parseSyntax(std::string_view text);
 /// Lowers one body to a relation in its space (parameters: ast.params).
 /// Throws ParseError for what cannot be represented.
 Relation lowerBody(Ast &ast, const BodyAst &body);
+
+/// The work allowed to the optional simplification of a whole reading
+/// (tidy): some hundredths of a second, so that a literal with huge
+/// coefficients does not spend seconds on what is exact without it.
+constexpr uint64_t kTidyWork = 4'000'000;
+
+/// Simplifies the locals of each disjunct of `r` and drops the empty ones:
+/// an optional step (the relation is exact without it), which the reader
+/// runs under one WorkBudget::attempt of kTidyWork units for all its
+/// bodies. `r` is changed only when the step completes. Costs a
+/// simplifyLocals, a normalize and an emptiness test per disjunct.
+void tidy(Relation &r);
 
 } // namespace parser
 } // namespace presburger

@@ -880,32 +880,6 @@ private:
     }
   }
 
-  /// Simplifies the locals of `d` and drops it when empty: optional steps
-  /// (the result is exact without them), done within what is left of the
-  /// reading's allowance for them (Ast::tidyWork), so that a literal with
-  /// huge coefficients does not spend seconds here. Returns false when `d`
-  /// is empty.
-  bool tidy(BasicRelation &d) {
-    uint64_t &left = ast_.tidyWork;
-    if (left == 0)
-      return true;
-    WorkBudget::Scope share(left);
-    try {
-      BasicRelation simplified = d;
-      // Substitutions can leave rows with a common factor: normalize again.
-      bool empty = !simplified.simplifyLocals() || !simplified.normalize();
-      if (!empty) {
-        d = std::move(simplified);
-        empty = d.isEmpty();
-      }
-      left -= std::min(left, WorkBudget::used());
-      return !empty;
-    } catch (const LimitExceeded &) {
-      left = 0; // Keep `d` as it is, and the rest of the reading too.
-      return true;
-    }
-  }
-
   Ast &ast_;
   const BodyAst &body_;
   std::vector<LNode> nodes_;
@@ -955,7 +929,7 @@ Relation Lowering::run() {
   for (BasicRelation &c : materialize(root, body_.scope)) {
     closeScope(c, body_.scope);
     BasicRelation d = rebuild(c, space);
-    if (!d.normalize() || !tidy(d))
+    if (!d.normalize())
       continue;
     result.addDisjunct(std::move(d));
   }
@@ -966,6 +940,19 @@ Relation Lowering::run() {
 
 Relation lowerBody(Ast &ast, const BodyAst &body) {
   return Lowering(ast, body).run();
+}
+
+void tidy(Relation &r) {
+  Relation out(r.space());
+  for (const BasicRelation &d : r.disjuncts()) {
+    BasicRelation simplified = d;
+    // Substitutions can leave rows with a common factor: normalize again.
+    if (!simplified.simplifyLocals() || !simplified.normalize() ||
+        simplified.isEmpty())
+      continue;
+    out.addDisjunct(std::move(simplified));
+  }
+  r = std::move(out);
 }
 
 } // namespace presburger::parser
