@@ -138,6 +138,46 @@ TEST(FunctionsTest, ReadsFunctionsOffRelations) {
             "{  }");
 }
 
+TEST(FunctionsTest, ReadsOutputsThatNoRowGives) {
+  // An output pinned by the bounds of an existential: n <= 6q <= n + 5
+  // holds for q = ceil(n/6) alone, so o = 1 + 6*ceil(n/6).
+  Relation pinned =
+      parseRelation("[n] -> { [o] : exists q : o = 6q + 1 and n <= 6q <= "
+                    "n + 5 }");
+  PwMultiAff f = PwMultiAff::fromRelation(pinned);
+  expectSame(f.toRelation(), "[n] -> { [o] : o = 1 - 6*floor((-n)/6) }");
+  expectGraph(f, pinned);
+  // The same through a relation: o is the multiple of 4 in [i, i + 3].
+  Relation multiple = parseRelation(
+      "{ [i] -> [o] : exists q : o = 4q and i <= o <= i + 3 }");
+  PwMultiAff g = PwMultiAff::fromRelation(multiple);
+  expectSame(g.toRelation(), "{ [i] -> [o] : o = 4*floor((i + 3)/4) }");
+  expectGraph(g, multiple);
+  // Equalities coupled through non-unit coefficients, an inequality
+  // pinning what they leave: 5 | n + 17 gives n = 3 in [2, 3], then
+  // i2 = i1 - 4, i1 >= 3 with i1 <= 3, and i0 from the first equality.
+  Relation coupled = parseRelation(
+      "[n] -> { [i0, i1, i2] : 2 <= n <= 3 and i1 <= 3 and "
+      "2i2 = -7 - n + i0 + 2i1 and 5i2 = -17 - n + 5i1 and "
+      "5i2 >= -11 - n + 3i1 }");
+  PwMultiAff h = PwMultiAff::fromRelation(coupled);
+  expectSame(h.toRelation(), "[n] -> { [2, 3, -1] : n = 3 }");
+  expectGraph(h, coupled);
+  // The lexmax of a union whose pieces come out of the subtraction of
+  // beaten candidates with the outputs behind existentials.
+  Relation s =
+      parseRelation("[n] -> { [i, j] : exists e : i = 3e and 0 <= i <= n and "
+                    "j = i or (i = n and j = -1) }");
+  PwMultiAff m = s.lexmaxPwMultiAff();
+  expectSame(m.toRelation(),
+             "[n] -> { [n, j] : (j = n and n >= 0 and n mod 3 = 0) or "
+             "(j = -1 and (n < 0 or n mod 3 > 0)) }");
+  expectGraph(m, s.lexmax());
+  expectSame(s.dimMax(1).toRelation(),
+             "[n] -> { [o] : (n >= 0 and o = 3*floor(n/3)) or "
+             "(n < 0 and o = -1) }");
+}
+
 TEST(FunctionsTest, RejectsRelationsThatAreNoFunctions) {
   EXPECT_THROW(PwMultiAff::fromRelation(
                    parseRelation("{ [i] -> [o] : i <= o <= i + 1 }")),

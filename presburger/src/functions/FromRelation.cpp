@@ -183,7 +183,7 @@ void solveByLexMin(const BasicRelation &b, const Space &domain,
   for (const LexMinPiece &piece : basicLexOptPieces(b, false)) {
     BasicRelation dom(domain);
     dom.appendMapped(piece.domain, symbolCols);
-    if (!dom.simplifyLocals() || !dom.removeRedundancies())
+    if (!dom.simplify())
       continue;
     // The context's columns as expressions: the inputs, then its divisions
     // (each over earlier columns). Its other locals, the existential copies
