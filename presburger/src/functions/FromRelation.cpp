@@ -249,7 +249,10 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
   PwMultiAff out(domain, r.space().rangeTuple());
   Relation covered = Relation::empty(domain);
   auto addPieces = [&](Relation dom, const MultiAff &ma) {
-    Relation fresh = dom.subtract(covered);
+    // The pieces of a lexmin rarely meet: an intersection test is much
+    // cheaper than the subtraction, whose many small parts cost coalescing.
+    Relation fresh =
+        dom.intersect(covered).isEmpty() ? dom : dom.subtract(covered);
     covered = covered.unite(dom);
     if (fresh.isEmpty())
       return;
