@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "presburger/FunctionText.h"
 #include "presburger/Parser.h"
+#include "presburger/StrideInfo.h"
 
 #include "TestSupport.h"
 
@@ -148,18 +149,18 @@ TEST(FunctionsTest, ReadsOutputsThatNoRowGives) {
   expectSame(f.toRelation(), "[n] -> { [o] : o = 1 - 6*floor((-n)/6) }");
   expectGraph(f, pinned);
   // The same through a relation: o is the multiple of 4 in [i, i + 3].
-  Relation multiple = parseRelation(
-      "{ [i] -> [o] : exists q : o = 4q and i <= o <= i + 3 }");
+  Relation multiple =
+      parseRelation("{ [i] -> [o] : exists q : o = 4q and i <= o <= i + 3 }");
   PwMultiAff g = PwMultiAff::fromRelation(multiple);
   expectSame(g.toRelation(), "{ [i] -> [o] : o = 4*floor((i + 3)/4) }");
   expectGraph(g, multiple);
   // Equalities coupled through non-unit coefficients, an inequality
   // pinning what they leave: 5 | n + 17 gives n = 3 in [2, 3], then
   // i2 = i1 - 4, i1 >= 3 with i1 <= 3, and i0 from the first equality.
-  Relation coupled = parseRelation(
-      "[n] -> { [i0, i1, i2] : 2 <= n <= 3 and i1 <= 3 and "
-      "2i2 = -7 - n + i0 + 2i1 and 5i2 = -17 - n + 5i1 and "
-      "5i2 >= -11 - n + 3i1 }");
+  Relation coupled =
+      parseRelation("[n] -> { [i0, i1, i2] : 2 <= n <= 3 and i1 <= 3 and "
+                    "2i2 = -7 - n + i0 + 2i1 and 5i2 = -17 - n + 5i1 and "
+                    "5i2 >= -11 - n + 3i1 }");
   PwMultiAff h = PwMultiAff::fromRelation(coupled);
   expectSame(h.toRelation(), "[n] -> { [2, 3, -1] : n = 3 }");
   expectGraph(h, coupled);
@@ -362,3 +363,52 @@ TEST(FunctionsTest, PullbackAndPreimage) {
 }
 
 } // namespace
+
+/// Every point of `set` in a box has dimension `pos` at offset + k*stride,
+/// and no larger stride holds on all those points.
+void expectStride(const Relation &set, unsigned pos, const StrideInfo &si) {
+  unsigned n = set.numParams() + set.numRange();
+  Int common(0);
+  for (const Point &x : box(n, 5)) {
+    if (!set.containsPoint(x))
+      continue;
+    Int diff = x[set.numParams() + pos] - si.offset.eval(x);
+    EXPECT_TRUE(mod(diff, si.stride).isZero()) << si.offset.toString();
+    common = gcd(common, diff);
+  }
+  // Where the points show a stride at all, it is the one found.
+  if (!common.isZero()) {
+    EXPECT_EQ(si.stride, common);
+  }
+}
+
+TEST(FunctionsTest, StridesOfDimensions) {
+  Relation s = parseRelation("[n] -> { [i, j] : exists e : i = n + 3e and "
+                             "0 <= j <= 4 }");
+  StrideInfo si = strideInfo(s, 0);
+  EXPECT_EQ(si.stride, Int(3));
+  EXPECT_EQ(si.offset.toString(), "[n] -> { [i, j] -> [(n)] }");
+  expectStride(s, 0, si);
+  StrideInfo sj = strideInfo(s, 1);
+  EXPECT_EQ(sj.stride, Int(1));
+  EXPECT_EQ(sj.offset.toString(), "[n] -> { [i, j] -> [(0)] }");
+  // Two strides combine: i = 1 mod 2 and i = 2 mod 3 is i = 5 mod 6.
+  Relation crt = parseRelation("{ [i] : i mod 2 = 1 and i mod 3 = 2 }");
+  StrideInfo sc = strideInfo(crt, 0);
+  EXPECT_EQ(sc.stride, Int(6));
+  EXPECT_EQ(mod(sc.offset.eval({Int(0)}), Int(6)), Int(5));
+  // A stride relative to another dimension: j = i + 4k.
+  Relation rel = parseRelation("{ [i, j] : (j - i) mod 4 = 0 }");
+  StrideInfo sr = strideInfo(rel, 1);
+  EXPECT_EQ(sr.stride, Int(4));
+  expectStride(rel, 1, sr);
+  // A range dimension of a relation, its offset a function of the domain.
+  StrideInfo rr =
+      rangeStrideInfo(parseRelation("{ [i] -> [o, p] : exists e : o = 2i + "
+                                    "5e and p = o }"),
+                      0);
+  EXPECT_EQ(rr.stride, Int(5));
+  EXPECT_EQ(mod(rr.offset.eval({Int(3)}) - Int(6), Int(5)), Int(0));
+  EXPECT_THROW(strideInfo(rel, 2), InvalidArgument);
+  EXPECT_THROW(strideInfo(parseRelation("{ [i] -> [j] }"), 0), SpaceError);
+}

@@ -51,6 +51,7 @@ const std::map<std::string, std::string> kPublicHeaders = {
     {"MultiAff.h", "functions"},
     {"PwAff.h", "functions"},
     {"PwMultiAff.h", "functions"},
+    {"StrideInfo.h", "functions"},
     {"Closure.h", "flow"},
     {"Dataflow.h", "flow"},
     {"Parser.h", "text"},
