@@ -31,6 +31,11 @@ std::string singleValuedRelation(RandomSets &r);
 /// (texts).
 std::vector<std::string> pullbackInputs(RandomSets &r);
 
+/// A set (or, with `relation`, a relation) whose dimensions have strides:
+/// boxes with one or two congruences over the dimensions and parameters,
+/// through `mod` or an existential, maybe in two disjuncts (text).
+std::string stridedInput(RandomSets &r, bool relation);
+
 /// Each check is empty when ours agrees with isl, otherwise what differs.
 /// The relation `rel` read as a function, then back to a relation, equals
 /// the input, and isl reads our text to the function isl makes of it.
@@ -49,6 +54,13 @@ std::string checkDimOpt(const presburger::Relation &set,
 std::string checkPullback(const presburger::Relation &rel,
                           const presburger::Relation &maGraph,
                           const IslObject &theirs, const IslContext &ctx);
+
+/// The stride of dimension 0 of a set (range dimension 0 of a relation):
+/// the same stride as isl's, and our offset valid (every point's value is
+/// offset + stride * k, checked by isl), hence congruent to isl's on the
+/// set.
+std::string checkStrideInfo(const presburger::Relation &in,
+                            const IslObject &theirs, const IslContext &ctx);
 
 } // namespace crosscheck
 
