@@ -415,6 +415,19 @@ presburger_relation_simple_hull(const presburger_relation *rel,
 presburger_relation *
 presburger_relation_affine_hull(const presburger_relation *rel,
                                 presburger_error *error);
+/// The stride of dimension `pos` of the set `rel` (isl's
+/// isl_set_get_stride_info), or of range dimension `pos` of the relation
+/// `rel` on its own (isl_map_get_range_stride_info): every point's value
+/// there is offset + stride * k. Returns the offset in isl notation (an
+/// isl_aff: on the set's space, or on the relation's domain; release it
+/// with presburger_string_free) and writes the stride, in decimal, into
+/// `stride` (`stride_size` bytes, NUL included; a stride that does not fit
+/// fails with PRESBURGER_INVALID_ARGUMENT). One affine hull; charges the
+/// work budget.
+char *presburger_relation_stride_info(const presburger_relation *rel,
+                                      unsigned pos, char *stride,
+                                      size_t stride_size,
+                                      presburger_error *error);
 /// Over-approximation: every disjunct with its existentials eliminated
 /// rationally (isl's remove_divs). Fourier-Motzkin, exponential in the
 /// worst case; charges the work budget.
