@@ -6,6 +6,7 @@
 // by evaluation at every point of a box.
 //
 //===----------------------------------------------------------------------===//
+#include "presburger/FixedBox.h"
 #include "presburger/FunctionText.h"
 #include "presburger/Parser.h"
 #include "presburger/StrideInfo.h"
@@ -411,4 +412,47 @@ TEST(FunctionsTest, StridesOfDimensions) {
   EXPECT_EQ(mod(rr.offset.eval({Int(3)}) - Int(6), Int(5)), Int(0));
   EXPECT_THROW(strideInfo(rel, 2), InvalidArgument);
   EXPECT_THROW(strideInfo(parseRelation("{ [i] -> [j] }"), 0), SpaceError);
+}
+
+/// Every point of `set` in a box lies in [offset, offset + size) of `b`.
+void expectInBox(const Relation &set, const FixedBox &b) {
+  unsigned np = set.numParams(), n = set.numRange();
+  for (const Point &x : box(np + n, 5)) {
+    if (!set.containsPoint(x))
+      continue;
+    std::vector<Int> corner = b.offset.eval(Point(x.begin(), x.begin() + np));
+    for (unsigned d = 0; d < n; ++d) {
+      EXPECT_LE(corner[d], x[np + d]) << b.offset.toString();
+      EXPECT_LT(x[np + d], corner[d] + b.size[d]) << b.offset.toString();
+    }
+  }
+}
+
+TEST(FunctionsTest, FixedSizeBoxHulls) {
+  Relation s =
+      parseRelation("[n] -> { [i, j] : n <= i < n + 4 and 0 <= j <= 2 }");
+  FixedBox b = simpleFixedBoxHull(s);
+  ASSERT_TRUE(b.valid);
+  EXPECT_EQ(b.offset.toString(), "[n] -> { [(n), (0)] }");
+  EXPECT_EQ(b.size, (std::vector<Int>{Int(4), Int(3)}));
+  expectInBox(s, b);
+  // A size bound through another dimension: j in [2i, 2i + 1], i in
+  // [n, n + 3], so j in [2n, 2n + 7].
+  Relation coupled = parseRelation(
+      "[n] -> { [i, j] : 0 <= i - n <= 3 and 2i <= j <= 2i + 1 }");
+  FixedBox c = simpleFixedBoxHull(coupled);
+  ASSERT_TRUE(c.valid);
+  EXPECT_EQ(c.offset.toString(), "[n] -> { [(n), (2n)] }");
+  EXPECT_EQ(c.size, (std::vector<Int>{Int(4), Int(8)}));
+  expectInBox(coupled, c);
+  // No constant size: i ranges over [0, n].
+  EXPECT_FALSE(
+      simpleFixedBoxHull(parseRelation("[n] -> { [i] : 0 <= i <= n }")).valid);
+  // The image of each domain point of a relation.
+  FixedBox r = rangeSimpleFixedBoxHull(
+      parseRelation("{ [i] -> [o] : i <= o <= i + 2 }"));
+  ASSERT_TRUE(r.valid);
+  EXPECT_EQ(r.offset.toString(), "{ [i] -> [(i)] }");
+  EXPECT_EQ(r.size, std::vector<Int>{Int(3)});
+  EXPECT_THROW(simpleFixedBoxHull(parseRelation("{ [i] -> [o] }")), SpaceError);
 }

@@ -52,6 +52,7 @@ const std::map<std::string, std::string> kPublicHeaders = {
     {"PwAff.h", "functions"},
     {"PwMultiAff.h", "functions"},
     {"StrideInfo.h", "functions"},
+    {"FixedBox.h", "functions"},
     {"Closure.h", "flow"},
     {"Dataflow.h", "flow"},
     {"Parser.h", "text"},
