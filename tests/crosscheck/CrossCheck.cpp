@@ -1007,6 +1007,19 @@ std::vector<Operation> operations() {
           return functionCheck(
               crosscheck::checkStrideInfo(onlyPiece(o[0]), i[0], c));
         });
+  for (bool relation : {false, true})
+    add(
+        relation ? "range_simple_fixed_box_hull" : "simple_fixed_box_hull",
+        [=](RandomSets &r) {
+          return Inputs{relation ? crosscheck::stridedInput(r, true)
+                                 : crosscheck::stridedInput(r, false)};
+        },
+        [=](auto &o, auto &i, auto &c) {
+          if (o[0].isEmptyUnion())
+            return Outcome{Outcome::Skip};
+          return functionCheck(
+              crosscheck::checkFixedBox(onlyPiece(o[0]), i[0], c));
+        });
   add("pullback", crosscheck::pullbackInputs, [=](auto &o, auto &i, auto &c) {
     if (o[0].isEmptyUnion())
       return Outcome{Outcome::Skip};

@@ -56,11 +56,18 @@ std::string checkPullback(const presburger::Relation &rel,
                           const IslObject &theirs, const IslContext &ctx);
 
 /// The stride of dimension 0 of a set (range dimension 0 of a relation):
-/// the same stride as isl's, and our offset valid (every point's value is
-/// offset + stride * k, checked by isl), hence congruent to isl's on the
-/// set.
+/// isl's stride or a multiple of it (our hull of a union can keep a
+/// congruence isl's loses), and our offset valid (every point's value is
+/// offset + stride * k, checked by isl), hence congruent to isl's.
 std::string checkStrideInfo(const presburger::Relation &in,
                             const IslObject &theirs, const IslContext &ctx);
+
+/// The simple fixed-size box hull of a set (of a relation's range): valid
+/// exactly where isl's is, and then no size larger than isl's (our simple
+/// hull can be tighter, a tie between bounds may pick another offset) and
+/// every point inside our box (checked by isl).
+std::string checkFixedBox(const presburger::Relation &in,
+                          const IslObject &theirs, const IslContext &ctx);
 
 } // namespace crosscheck
 

@@ -14,12 +14,14 @@
 // Or no box ("invalid", isl's NaN offset) when some dimension has no
 // constant-size range from the candidates below.
 //
-// As in isl, per dimension i: the dimension on its own (the others
-// projected out), contracted by its stride (i = f + s*i'); each lower
-// bound c*i' >= e of its simple hull (over the inputs and divisions that
-// do not involve i) is a candidate lower corner lb = f + s*ceil(e/c), of
-// size 1 + max(i - lb) over the simple hull (an integer optimum); the
-// smallest size wins, the first on ties.
+// As in isl 0.25, per dimension i: the dimension on its own (the others
+// projected out); each lower bound c*i >= e of its simple hull (over the
+// inputs and the divisions that do not involve i; existentials and
+// divisions of i eliminated rationally, as later isl versions do) is a
+// candidate lower corner lb = ceil(e/c), of size 1 + max(i - lb) over the
+// simple hull (an integer optimum); the smallest size wins, the first on ties.
+// (Later isl versions first contract a strided dimension, i = f + s*i', which
+// can give smaller boxes.)
 //
 //===----------------------------------------------------------------------===//
 #ifndef PRESBURGER_FIXEDBOX_H

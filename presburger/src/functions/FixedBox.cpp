@@ -1,16 +1,12 @@
 //===- FixedBox.cpp - Boxes of constant size at an offset -----------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// isl's simple fixed-size box hull (isl_box.c), dimension by dimension on
-// the engine's simple hull; see FixedBox.h for the method. The stride
-// contraction i = f + s*i' is applied to each candidate bound instead of
-// to the hull: c*i + r >= 0 is c*s*i' + c*f + r >= 0, so the lower corner
-// is f + s*ceil(-(c*f + r)/(c*s)).
+// isl 0.25's simple fixed-size box hull (isl_box.c), dimension by
+// dimension on the engine's simple hull; see FixedBox.h for the method.
 //
 //===----------------------------------------------------------------------===//
 #include "presburger/FixedBox.h"
 
-#include "functions/StrideDetection.h"
 #include "presburger/Errors.h"
 #include "presburger/Hulls.h"
 
@@ -30,7 +26,6 @@ std::optional<std::pair<Aff, Int>> dimExtent(const Relation &one,
   for (unsigned d = 0; d < numIn - domain.numParams(); ++d)
     vars.push_back(Aff::dim(domain, d));
   vars.push_back(Aff(domain)); // i itself
-  StrideInfo si = detectStride(one.affineHull(), numIn, vars, domain);
   BasicRelation full = one.simpleHull();
   if (full.isObviouslyEmpty())
     return std::nullopt;
@@ -73,8 +68,20 @@ std::optional<std::pair<Aff, Int>> dimExtent(const Relation &one,
     }
   }
   std::optional<std::pair<Aff, Int>> best;
-  for (unsigned r = 0; r < hull.numInequalities(); ++r) {
-    ConstRow row = hull.inequality(r);
+  // The candidates: the inequalities, and each equality as the lower bound
+  // it is on either side.
+  std::vector<std::vector<Int>> rows;
+  for (unsigned e = 0; e < hull.numEqualities(); ++e) {
+    std::vector<Int> row(hull.equality(e).begin(), hull.equality(e).end());
+    if (row[numIn].isNegative())
+      for (Int &v : row)
+        v = -v;
+    rows.push_back(std::move(row));
+  }
+  for (unsigned r = 0; r < hull.numInequalities(); ++r)
+    rows.emplace_back(hull.inequality(r).begin(), hull.inequality(r).end());
+  for (const std::vector<Int> &candidate : rows) {
+    ConstRow row(candidate);
     Int c = row[numIn];
     if (!c.isPositive())
       continue;
@@ -91,12 +98,8 @@ std::optional<std::pair<Aff, Int>> dimExtent(const Relation &one,
     for (unsigned k = 0; k < nl; ++k)
       if (!row[lo + k].isZero())
         rest = rest.add(divs[k]->scale(row[lo + k]));
-    Int cs = c * si.stride;
-    // ceil(x / cs) = floor((x + cs - 1) / cs) with x = -(c*f + r).
-    Aff x = si.offset.scale(c).add(rest).neg();
-    Aff lb = si.offset.add(x.add(Aff::constant(domain, cs - Int(1)))
-                               .floorDiv(cs)
-                               .scale(si.stride));
+    // c*i >= -rest: i >= ceil(-rest / c) = floor((c - 1 - rest) / c).
+    Aff lb = rest.neg().add(Aff::constant(domain, c - Int(1))).floorDiv(c);
     // 1 + max(i - lb) over the hull: t = i - lb as a new dimension.
     BasicRelation b = full;
     unsigned t = b.insertVars(VarKind::Range, 1, 1);
@@ -131,10 +134,16 @@ std::optional<std::pair<Aff, Int>> dimExtent(const Relation &one,
 FixedBox fixedBox(const Relation &rel, const Space &domain) {
   FixedBox out;
   unsigned n = rel.numRange();
+  // isl first makes each disjunct's integer equalities explicit
+  // (isl_map_detect_equalities): a dimension a congruence pins is fixed.
+  Relation withEqualities(rel.space());
+  for (const BasicRelation &b : rel.disjuncts())
+    withEqualities.addDisjunct(b.intersect(Relation(b).affineHull()));
   std::vector<Aff> offsets;
   for (unsigned pos = 0; pos < n; ++pos) {
-    Relation one = rel.projectOut(VarKind::Range, pos + 1, n - pos - 1)
-                       .projectOut(VarKind::Range, 0, pos);
+    Relation one =
+        withEqualities.projectOut(VarKind::Range, pos + 1, n - pos - 1)
+            .projectOut(VarKind::Range, 0, pos);
     std::optional<std::pair<Aff, Int>> e = dimExtent(one, domain);
     if (!e)
       return FixedBox{false, MultiAff(), {}};

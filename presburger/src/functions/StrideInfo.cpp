@@ -9,7 +9,7 @@
 // theorem into one modulo their lcm.
 //
 //===----------------------------------------------------------------------===//
-#include "functions/StrideDetection.h"
+#include "presburger/StrideInfo.h"
 
 #include "presburger/Errors.h"
 
@@ -65,8 +65,9 @@ Matrix echelonFromLast(const BasicRelation &b) {
   return m;
 }
 
-} // namespace
-
+/// The stride of column `col` of `hull` (an affine hull: equalities over
+/// the columns and its divisions), the offset over `vars`, one expression
+/// on `domain` per column before the locals (that of `col` is not used).
 StrideInfo detectStride(const BasicRelation &hull, unsigned col,
                         const std::vector<Aff> &vars, const Space &domain) {
   StrideInfo out{Int(1), Aff(domain)};
@@ -107,6 +108,8 @@ StrideInfo detectStride(const BasicRelation &hull, unsigned col,
   }
   return out;
 }
+
+} // namespace
 
 StrideInfo strideInfo(const Relation &set, unsigned pos) {
   if (!set.isSet())
