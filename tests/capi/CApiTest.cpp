@@ -395,6 +395,21 @@ TEST(CApiTest, StrideInfoMatchesTheCppApi) {
   EXPECT_EQ(e.status, PRESBURGER_INVALID_ARGUMENT);
 }
 
+TEST(CApiTest, FixedBoxHullAsIslPrintsIt) {
+  presburger_error e;
+  Rel s("[n] -> { [i, j] : n <= i < n + 4 and 0 <= j <= 2 }");
+  char *box = presburger_relation_simple_fixed_box_hull(s.p, &e);
+  ASSERT_NE(box, nullptr) << e.message;
+  EXPECT_STREQ(box,
+               "{ offset: \"[n] -> { [(n), (0)] }\", size: \"{ [4, 3] }\" }");
+  presburger_string_free(box);
+  Rel none("[n] -> { [i] : 0 <= i <= n }");
+  box = presburger_relation_simple_fixed_box_hull(none.p, &e);
+  ASSERT_NE(box, nullptr) << e.message;
+  EXPECT_STREQ(box, "{ offset: NaN }");
+  presburger_string_free(box);
+}
+
 TEST(CApiTest, RelationQueriesAndSample) {
   Rel m(kMap), s(kSet), p("[n] -> { : n > 0 }");
   EXPECT_EQ(presburger_relation_is_set(m.p), 0);

@@ -428,6 +428,16 @@ char *presburger_relation_stride_info(const presburger_relation *rel,
                                       unsigned pos, char *stride,
                                       size_t stride_size,
                                       presburger_error *error);
+/// The simple fixed-size box hull of the set `rel` (isl's
+/// isl_set_get_simple_fixed_box_hull), or of the image of each domain point
+/// of the relation `rel` (isl_map_get_range_simple_fixed_box_hull), as isl
+/// prints an isl_fixed_box: `{ offset: "[n] -> { [(n), (0)] }", size:
+/// "{ [4, 3] }" }`; without a box of constant size, `{ offset: NaN }`
+/// (isl's box is then not valid). Release it with presburger_string_free.
+/// Per dimension a projection, a simple hull and integer optimizations;
+/// charges the work budget.
+char *presburger_relation_simple_fixed_box_hull(const presburger_relation *rel,
+                                                presburger_error *error);
 /// Over-approximation: every disjunct with its existentials eliminated
 /// rationally (isl's remove_divs). Fourier-Motzkin, exponential in the
 /// worst case; charges the work budget.

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "capi/Handles.h"
 
+#include "presburger/FixedBox.h"
 #include "presburger/Parser.h"
 #include "presburger/StrideInfo.h"
 
@@ -222,6 +223,21 @@ char *presburger_relation_stride_info(const presburger_relation *rel,
                             " does not fit the buffer");
     std::memcpy(stride, digits.c_str(), digits.size() + 1);
     return copyString(si.offset.toString());
+  });
+}
+
+char *presburger_relation_simple_fixed_box_hull(const presburger_relation *rel,
+                                                presburger_error *error) {
+  return guarded(error, budget(rel), (char *)nullptr, [&] {
+    const Relation &x = valueOf(rel);
+    FixedBox b = x.isSet() ? simpleFixedBoxHull(x) : rangeSimpleFixedBoxHull(x);
+    if (!b.valid)
+      return copyString("{ offset: NaN }");
+    std::string size;
+    for (const Int &v : b.size)
+      size += (size.empty() ? "" : ", ") + v.toString();
+    return copyString("{ offset: \"" + b.offset.toString() + "\", size: \"{ " +
+                      x.space().rangeTuple().name() + "[" + size + "] }\" }");
   });
 }
 
