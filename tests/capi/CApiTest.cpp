@@ -10,7 +10,9 @@
 //===----------------------------------------------------------------------===//
 #include "presburger/capi.h"
 
+#include "presburger/FunctionText.h"
 #include "presburger/Parser.h"
+#include "presburger/StrideInfo.h"
 
 #include <gtest/gtest.h>
 
@@ -366,6 +368,46 @@ TEST(CApiTest, RelationPredicates) {
   EXPECT_EQ(presburger_relation_is_bijective(mm.p, &e), 0);
   EXPECT_EQ(presburger_relation_is_single_valued(mm.p, &e), 0);
   EXPECT_EQ(e.status, PRESBURGER_OK);
+}
+
+TEST(CApiTest, StrideInfoMatchesTheCppApi) {
+  presburger_error e;
+  char stride[32];
+  Rel s("[n] -> { [i, j] : exists e : i = n + 3e and 0 <= j <= 4 }");
+  char *offset = presburger_relation_stride_info(s.p, 0, stride, 32, &e);
+  ASSERT_NE(offset, nullptr) << e.message;
+  EXPECT_STREQ(stride, "3");
+  StrideInfo si = strideInfo(
+      parseRelation(
+          "[n] -> { [i, j] : exists e : i = n + 3e and 0 <= j <= 4 }"),
+      0);
+  EXPECT_EQ(offset, si.offset.toString());
+  presburger_string_free(offset);
+  Rel m("{ [i] -> [o] : exists e : o = 2i + 5e }");
+  offset = presburger_relation_stride_info(m.p, 0, stride, 32, &e);
+  ASSERT_NE(offset, nullptr) << e.message;
+  EXPECT_STREQ(stride, "5");
+  presburger_string_free(offset);
+  // Errors: a dimension out of range, a buffer too small.
+  EXPECT_EQ(presburger_relation_stride_info(s.p, 2, stride, 32, &e), nullptr);
+  EXPECT_EQ(e.status, PRESBURGER_INVALID_ARGUMENT);
+  EXPECT_EQ(presburger_relation_stride_info(s.p, 0, stride, 1, &e), nullptr);
+  EXPECT_EQ(e.status, PRESBURGER_INVALID_ARGUMENT);
+}
+
+TEST(CApiTest, FixedBoxHullAsIslPrintsIt) {
+  presburger_error e;
+  Rel s("[n] -> { [i, j] : n <= i < n + 4 and 0 <= j <= 2 }");
+  char *box = presburger_relation_simple_fixed_box_hull(s.p, &e);
+  ASSERT_NE(box, nullptr) << e.message;
+  EXPECT_STREQ(box,
+               "{ offset: \"[n] -> { [(n), (0)] }\", size: \"{ [4, 3] }\" }");
+  presburger_string_free(box);
+  Rel none("[n] -> { [i] : 0 <= i <= n }");
+  box = presburger_relation_simple_fixed_box_hull(none.p, &e);
+  ASSERT_NE(box, nullptr) << e.message;
+  EXPECT_STREQ(box, "{ offset: NaN }");
+  presburger_string_free(box);
 }
 
 TEST(CApiTest, RelationQueriesAndSample) {

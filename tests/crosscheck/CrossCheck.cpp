@@ -1012,6 +1012,31 @@ std::vector<Operation> operations() {
               crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max));
         });
   }
+  for (bool relation : {false, true})
+    add(
+        relation ? "range_stride_info" : "stride_info",
+        [=](RandomSets &r) {
+          return Inputs{crosscheck::stridedInput(r, relation)};
+        },
+        [=](auto &o, auto &i, auto &c) {
+          if (o[0].isEmptyUnion())
+            return Outcome{Outcome::Skip};
+          return functionCheck(
+              crosscheck::checkStrideInfo(onlyPiece(o[0]), i[0], c));
+        });
+  for (bool relation : {false, true})
+    add(
+        relation ? "range_simple_fixed_box_hull" : "simple_fixed_box_hull",
+        [=](RandomSets &r) {
+          return Inputs{relation ? crosscheck::stridedInput(r, true)
+                                 : crosscheck::stridedInput(r, false)};
+        },
+        [=](auto &o, auto &i, auto &c) {
+          if (o[0].isEmptyUnion())
+            return Outcome{Outcome::Skip};
+          return functionCheck(
+              crosscheck::checkFixedBox(onlyPiece(o[0]), i[0], c));
+        });
   add("pullback", crosscheck::pullbackInputs, [=](auto &o, auto &i, auto &c) {
     if (o[0].isEmptyUnion())
       return Outcome{Outcome::Skip};
@@ -1048,26 +1073,6 @@ constexpr uint64_t kBudgetFactor = 10;
 /// separately on isl's quota, before the run fails.
 constexpr double kMaxStoppedShare = 0.02;
 
-/// Operations known to fail on a few cases, left out of a run unless named
-/// with --op (and then counted as any other): the conversion of a lexmin
-/// piece into a function (functions/FromRelation.cpp) does not yet read an
-/// output that only a local's bounds pin (about 0.5% of the cases throw
-/// "an output is not a quasi-affine function"; issue 24). Delete an entry
-/// when its operation passes.
-constexpr const char *kKnownIncompleteOperations[] = {
-    "lexmin_pw_multi_aff",
-    "lexmax_pw_multi_aff",
-    "lexmin_pw_multi_aff-relation",
-    "lexmax_pw_multi_aff-relation",
-    "dim_min",
-    "dim_max"};
-
-bool isKnownIncomplete(const std::string &op) {
-  for (const char *name : kKnownIncompleteOperations)
-    if (op == name)
-      return true;
-  return false;
-}
 
 /// Whether `count` stopped cases out of `cases` exceed `share` (a single
 /// stopped case never does, so a --case run cannot fail on it).
@@ -1148,11 +1153,6 @@ int main(int argc, char **argv) {
   for (const Operation &op : ops) {
     if (!opt.only.empty() && op.name != opt.only)
       continue;
-    if (opt.only.empty() && isKnownIncomplete(op.name)) {
-      std::cout << "left out (known to fail on a few cases, run it with --op "
-                << op.name << "): " << op.name << "\n";
-      continue;
-    }
     Stats &st = stats[op.name];
     unsigned first = opt.singleCase ? *opt.singleCase : 0;
     unsigned last = opt.singleCase ? *opt.singleCase + 1 : opt.cases;

@@ -2,14 +2,21 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "FunctionChecks.h"
 
+#include "presburger/FixedBox.h"
 #include "presburger/FunctionText.h"
 #include "presburger/Parser.h"
+#include "presburger/StrideInfo.h"
 
 #include <isl/aff.h>
+#include <isl/fixed_box.h>
+#include <isl/local_space.h>
 #include <isl/map.h>
 #include <isl/set.h>
+#include <isl/space.h>
+#include <isl/stride_info.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
+#include <isl/val.h>
 
 #include <cstdlib>
 
@@ -165,6 +172,55 @@ std::vector<std::string> pullbackInputs(RandomSets &r) {
   return {rel, ma};
 }
 
+std::string stridedInput(RandomSets &r, bool relation) {
+  std::vector<std::string> params = r.randomParams();
+  TupleShape a = r.randomTuple(2), b = r.randomTuple(2);
+  std::vector<std::string> in = names("i", relation ? a.dims : 0),
+                           out = names("o", b.dims);
+  std::vector<std::string> vars = params;
+  vars.insert(vars.end(), in.begin(), in.end());
+  vars.insert(vars.end(), out.begin(), out.end());
+  // Sometimes the parameters are free and the first output ranges over
+  // [p, p + k] or [0, p]: a box of constant size or none.
+  bool freeParams = !params.empty() && r.percent(30);
+  auto disjunct = [&](unsigned index) {
+    std::string s;
+    for (const std::string &v : vars) {
+      if (freeParams && v == params[0])
+        continue;
+      if (freeParams && v == out[0]) {
+        s += (s.empty() ? "" : " and ") +
+             (r.percent(50) ? params[0] + " <= " + v + " <= " + params[0] +
+                                  " + " + std::to_string(r.between(0, 6))
+                            : "0 <= " + v + " <= " + params[0]);
+        continue;
+      }
+      s += (s.empty() ? "" : " and ") + std::string("-6 <= ") + v + " <= 6";
+    }
+    for (unsigned k = 0, n = unsigned(r.between(1, 2)); k < n; ++k) {
+      std::string m = std::to_string(r.between(2, 6));
+      std::string e = linear(r, vars) + " + " +
+                      std::to_string(r.between(1, 3)) + "*" + out[0];
+      if (r.percent(50))
+        s += " and (" + e + ") mod " + m + " = " +
+             std::to_string(r.between(0, 5) % std::stoi(m));
+      else
+        s += " and exists (e" + std::to_string(index) + std::to_string(k) +
+             " : " + e + " = " + m + "*e" + std::to_string(index) +
+             std::to_string(k) + ")";
+    }
+    if (r.percent(40))
+      s += " and " + linear(r, vars) + " >= 0";
+    return "(" + s + ")";
+  };
+  std::string head = paramsText(params) + "{ " +
+                     (relation ? tupleText(a, in) + " -> " : "") +
+                     tupleText(b, out) + " : " + disjunct(0);
+  if (r.percent(30))
+    head += " or " + disjunct(1);
+  return head + " }";
+}
+
 std::string checkFromRelation(const Relation &rel, const IslObject &theirs,
                               const IslContext &ctx) {
   PwMultiAff f = PwMultiAff::fromRelation(rel);
@@ -197,6 +253,144 @@ std::string checkDimOpt(const Relation &set, const IslObject &theirs,
   isl_pw_aff *p = max ? isl_set_dim_max(s, 0) : isl_set_dim_min(s, 0);
   return compareFunctions(ctx, f.toString(), isl_pw_multi_aff_from_pw_aff(p),
                           true);
+}
+
+std::string checkStrideInfo(const Relation &in, const IslObject &theirs,
+                            const IslContext &ctx) {
+  bool set = in.isSet();
+  StrideInfo si = set ? strideInfo(in, 0) : rangeStrideInfo(in, 0);
+  isl_stride_info *info;
+  isl_set *points;
+  unsigned pos = 0;
+  if (set) {
+    points = isl_set_from_union_set(theirs.copySet());
+    info = isl_set_get_stride_info(points, 0);
+  } else {
+    isl_map *m = isl_map_from_union_map(theirs.copyMap());
+    pos = unsigned(isl_map_dim(m, isl_dim_in));
+    info = isl_map_get_range_stride_info(m, 0);
+    points = isl_map_wrap(m);
+  }
+  isl_val *stride = isl_stride_info_get_stride(info);
+  std::string theirsText =
+      islText(isl_val_to_str(stride)) + ", " +
+      islText(isl_aff_to_str(isl_stride_info_get_offset(info)));
+  isl_stride_info_free(info);
+  std::string oursText = si.stride.toString() + ", " + si.offset.toString();
+  // Ours is isl's or a multiple of it: our affine hull of a union can keep
+  // a congruence that isl's alignment of the disjuncts' divisions loses;
+  // the offset check below proves it.
+  Int islStride(int64_t(isl_val_get_num_si(stride)));
+  bool sameStride = mod(si.stride, islStride).isZero();
+  isl_val_free(stride);
+  if (!sameStride) {
+    isl_set_free(points);
+    return "stride: ours " + oursText + ", isl's " + theirsText;
+  }
+  // Our offset is valid: every point has (value - offset) mod stride = 0.
+  isl_aff *off = isl_aff_read_from_str(ctx.get(), si.offset.toString().c_str());
+  if (!off) {
+    isl_set_free(points);
+    return "isl cannot read our offset " + si.offset.toString();
+  }
+  isl_space *space = isl_set_get_space(points);
+  if (!set)
+    off = isl_aff_pullback_multi_aff(
+        off, isl_multi_aff_domain_map(isl_space_unwrap(isl_space_copy(space))));
+  isl_aff *value = isl_aff_var_on_domain(isl_local_space_from_space(space),
+                                         isl_dim_set, pos);
+  isl_aff *diff = isl_aff_mod_val(
+      isl_aff_sub(value, off),
+      isl_val_int_from_si(ctx.get(), long(*si.stride.toInt64())));
+  isl_set *onLattice = isl_set_from_basic_set(isl_aff_zero_basic_set(diff));
+  bool valid = isl_set_is_subset(points, onLattice) == isl_bool_true;
+  isl_set_free(points);
+  isl_set_free(onLattice);
+  return valid ? ""
+               : "our offset is not valid: ours " + oursText + ", isl's " +
+                     theirsText;
+}
+
+std::string checkFixedBox(const Relation &in, const IslObject &theirs,
+                          const IslContext &ctx) {
+  bool set = in.isSet();
+  FixedBox ours = set ? simpleFixedBoxHull(in) : rangeSimpleFixedBoxHull(in);
+  isl_fixed_box *box;
+  isl_set *domain;
+  if (set) {
+    isl_set *s = isl_set_from_union_set(theirs.copySet());
+    box = isl_set_get_simple_fixed_box_hull(s);
+    domain = isl_set_params(s);
+  } else {
+    isl_map *m = isl_map_from_union_map(theirs.copyMap());
+    box = isl_map_get_range_simple_fixed_box_hull(m);
+    domain = isl_map_domain(m);
+  }
+  bool valid = isl_fixed_box_is_valid(box) == isl_bool_true;
+  std::string theirsText = islText(isl_fixed_box_to_str(box));
+  std::string oursText = "invalid";
+  if (ours.valid) {
+    oursText = ours.offset.toString() + " sizes";
+    for (const Int &v : ours.size)
+      oursText += " " + v.toString();
+  }
+  std::string detail;
+  if (valid != ours.valid) {
+    detail = "validity: ours " + oursText + ", isl's " + theirsText;
+  } else if (valid) {
+    // Each size at most isl's (our simple hull can be tighter; a tie
+    // between two bounds may pick another offset), and our box holds
+    // every point: in isl, the graph of our offset applied to
+    // { c -> y : c <= y < c + size }.
+    isl_multi_val *size = isl_fixed_box_get_size(box);
+    std::string cs, ys, cons;
+    for (unsigned d = 0; d < ours.size.size(); ++d) {
+      isl_val *v = isl_multi_val_get_at(size, int(d));
+      if (Int(int64_t(isl_val_get_num_si(v))) < ours.size[d])
+        detail = "sizes: ours " + oursText + ", isl's " + theirsText;
+      isl_val_free(v);
+      std::string k = std::to_string(d);
+      cs += (d ? ", c" : "c") + k;
+      ys += (d ? ", y" : "y") + k;
+      cons += std::string(d ? " and " : "") + "c" + k + " <= y" + k + " < c" +
+              k + " + " + ours.size[d].toString();
+    }
+    isl_multi_val_free(size);
+    const std::string &name = in.space().rangeTuple().name();
+    std::string spread = "{ " + name + "[" + cs + "] -> " + name + "[" + ys +
+                         "] : " + cons + " }";
+    isl_pw_multi_aff *mine = isl_pw_multi_aff_read_from_str(
+        ctx.get(), ours.offset.toString().c_str());
+    isl_map *t = isl_map_read_from_str(ctx.get(), spread.c_str());
+    if (detail.empty() && (!mine || !t)) {
+      detail = "isl cannot read our box " + oursText;
+    } else if (detail.empty()) {
+      bool holds;
+      if (set) {
+        isl_set *b = isl_set_apply(isl_set_from_pw_multi_aff(mine), t);
+        isl_set *pts = isl_set_from_union_set(theirs.copySet());
+        holds = isl_set_is_subset(pts, b) == isl_bool_true;
+        isl_set_free(pts);
+        isl_set_free(b);
+      } else {
+        isl_map *b = isl_map_apply_range(isl_map_from_pw_multi_aff(mine), t);
+        isl_map *pts = isl_map_from_union_map(theirs.copyMap());
+        holds = isl_map_is_subset(pts, b) == isl_bool_true;
+        isl_map_free(pts);
+        isl_map_free(b);
+      }
+      mine = nullptr;
+      t = nullptr;
+      if (!holds)
+        detail =
+            "our box misses points: ours " + oursText + ", isl's " + theirsText;
+    }
+    isl_pw_multi_aff_free(mine);
+    isl_map_free(t);
+  }
+  isl_set_free(domain);
+  isl_fixed_box_free(box);
+  return detail;
 }
 
 std::string checkPullback(const Relation &rel, const Relation &maGraph,

@@ -31,6 +31,11 @@ std::string singleValuedRelation(RandomSets &r);
 /// (texts).
 std::vector<std::string> pullbackInputs(RandomSets &r);
 
+/// A set (or, with `relation`, a relation) whose dimensions have strides:
+/// boxes with one or two congruences over the dimensions and parameters,
+/// through `mod` or an existential, maybe in two disjuncts (text).
+std::string stridedInput(RandomSets &r, bool relation);
+
 /// Each check is empty when ours agrees with isl, otherwise what differs.
 /// The relation `rel` read as a function, then back to a relation, equals
 /// the input, and isl reads our text to the function isl makes of it.
@@ -48,6 +53,20 @@ std::string checkDimOpt(const presburger::Relation &set,
 /// function whose graph is `maGraph` (X -> A).
 std::string checkPullback(const presburger::Relation &rel,
                           const presburger::Relation &maGraph,
+                          const IslObject &theirs, const IslContext &ctx);
+
+/// The stride of dimension 0 of a set (range dimension 0 of a relation):
+/// isl's stride or a multiple of it (our hull of a union can keep a
+/// congruence isl's loses), and our offset valid (every point's value is
+/// offset + stride * k, checked by isl), hence congruent to isl's.
+std::string checkStrideInfo(const presburger::Relation &in,
+                            const IslObject &theirs, const IslContext &ctx);
+
+/// The simple fixed-size box hull of a set (of a relation's range): valid
+/// exactly where isl's is, and then no size larger than isl's (our simple
+/// hull can be tighter, a tie between bounds may pick another offset) and
+/// every point inside our box (checked by isl).
+std::string checkFixedBox(const presburger::Relation &in,
                           const IslObject &theirs, const IslContext &ctx);
 
 } // namespace crosscheck

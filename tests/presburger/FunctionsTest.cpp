@@ -6,8 +6,10 @@
 // by evaluation at every point of a box.
 //
 //===----------------------------------------------------------------------===//
+#include "presburger/FixedBox.h"
 #include "presburger/FunctionText.h"
 #include "presburger/Parser.h"
+#include "presburger/StrideInfo.h"
 
 #include "TestSupport.h"
 
@@ -136,6 +138,46 @@ TEST(FunctionsTest, ReadsFunctionsOffRelations) {
   EXPECT_EQ(PwMultiAff::fromRelation(parseRelation("{ [i] -> [o] : 1 = 0 }"))
                 .toString(),
             "{  }");
+}
+
+TEST(FunctionsTest, ReadsOutputsThatNoRowGives) {
+  // An output pinned by the bounds of an existential: n <= 6q <= n + 5
+  // holds for q = ceil(n/6) alone, so o = 1 + 6*ceil(n/6).
+  Relation pinned =
+      parseRelation("[n] -> { [o] : exists q : o = 6q + 1 and n <= 6q <= "
+                    "n + 5 }");
+  PwMultiAff f = PwMultiAff::fromRelation(pinned);
+  expectSame(f.toRelation(), "[n] -> { [o] : o = 1 - 6*floor((-n)/6) }");
+  expectGraph(f, pinned);
+  // The same through a relation: o is the multiple of 4 in [i, i + 3].
+  Relation multiple =
+      parseRelation("{ [i] -> [o] : exists q : o = 4q and i <= o <= i + 3 }");
+  PwMultiAff g = PwMultiAff::fromRelation(multiple);
+  expectSame(g.toRelation(), "{ [i] -> [o] : o = 4*floor((i + 3)/4) }");
+  expectGraph(g, multiple);
+  // Equalities coupled through non-unit coefficients, an inequality
+  // pinning what they leave: 5 | n + 17 gives n = 3 in [2, 3], then
+  // i2 = i1 - 4, i1 >= 3 with i1 <= 3, and i0 from the first equality.
+  Relation coupled =
+      parseRelation("[n] -> { [i0, i1, i2] : 2 <= n <= 3 and i1 <= 3 and "
+                    "2i2 = -7 - n + i0 + 2i1 and 5i2 = -17 - n + 5i1 and "
+                    "5i2 >= -11 - n + 3i1 }");
+  PwMultiAff h = PwMultiAff::fromRelation(coupled);
+  expectSame(h.toRelation(), "[n] -> { [2, 3, -1] : n = 3 }");
+  expectGraph(h, coupled);
+  // The lexmax of a union whose pieces come out of the subtraction of
+  // beaten candidates with the outputs behind existentials.
+  Relation s =
+      parseRelation("[n] -> { [i, j] : exists e : i = 3e and 0 <= i <= n and "
+                    "j = i or (i = n and j = -1) }");
+  PwMultiAff m = s.lexmaxPwMultiAff();
+  expectSame(m.toRelation(),
+             "[n] -> { [n, j] : (j = n and n >= 0 and n mod 3 = 0) or "
+             "(j = -1 and (n < 0 or n mod 3 > 0)) }");
+  expectGraph(m, s.lexmax());
+  expectSame(s.dimMax(1).toRelation(),
+             "[n] -> { [o] : (n >= 0 and o = 3*floor(n/3)) or "
+             "(n < 0 and o = -1) }");
 }
 
 TEST(FunctionsTest, RejectsRelationsThatAreNoFunctions) {
@@ -322,3 +364,95 @@ TEST(FunctionsTest, PullbackAndPreimage) {
 }
 
 } // namespace
+
+/// Every point of `set` in a box has dimension `pos` at offset + k*stride,
+/// and no larger stride holds on all those points.
+void expectStride(const Relation &set, unsigned pos, const StrideInfo &si) {
+  unsigned n = set.numParams() + set.numRange();
+  Int common(0);
+  for (const Point &x : box(n, 5)) {
+    if (!set.containsPoint(x))
+      continue;
+    Int diff = x[set.numParams() + pos] - si.offset.eval(x);
+    EXPECT_TRUE(mod(diff, si.stride).isZero()) << si.offset.toString();
+    common = gcd(common, diff);
+  }
+  // Where the points show a stride at all, it is the one found.
+  if (!common.isZero()) {
+    EXPECT_EQ(si.stride, common);
+  }
+}
+
+TEST(FunctionsTest, StridesOfDimensions) {
+  Relation s = parseRelation("[n] -> { [i, j] : exists e : i = n + 3e and "
+                             "0 <= j <= 4 }");
+  StrideInfo si = strideInfo(s, 0);
+  EXPECT_EQ(si.stride, Int(3));
+  EXPECT_EQ(si.offset.toString(), "[n] -> { [i, j] -> [(n)] }");
+  expectStride(s, 0, si);
+  StrideInfo sj = strideInfo(s, 1);
+  EXPECT_EQ(sj.stride, Int(1));
+  EXPECT_EQ(sj.offset.toString(), "[n] -> { [i, j] -> [(0)] }");
+  // Two strides combine: i = 1 mod 2 and i = 2 mod 3 is i = 5 mod 6.
+  Relation crt = parseRelation("{ [i] : i mod 2 = 1 and i mod 3 = 2 }");
+  StrideInfo sc = strideInfo(crt, 0);
+  EXPECT_EQ(sc.stride, Int(6));
+  EXPECT_EQ(mod(sc.offset.eval({Int(0)}), Int(6)), Int(5));
+  // A stride relative to another dimension: j = i + 4k.
+  Relation rel = parseRelation("{ [i, j] : (j - i) mod 4 = 0 }");
+  StrideInfo sr = strideInfo(rel, 1);
+  EXPECT_EQ(sr.stride, Int(4));
+  expectStride(rel, 1, sr);
+  // A range dimension of a relation, its offset a function of the domain.
+  StrideInfo rr =
+      rangeStrideInfo(parseRelation("{ [i] -> [o, p] : exists e : o = 2i + "
+                                    "5e and p = o }"),
+                      0);
+  EXPECT_EQ(rr.stride, Int(5));
+  EXPECT_EQ(mod(rr.offset.eval({Int(3)}) - Int(6), Int(5)), Int(0));
+  EXPECT_THROW(strideInfo(rel, 2), InvalidArgument);
+  EXPECT_THROW(strideInfo(parseRelation("{ [i] -> [j] }"), 0), SpaceError);
+}
+
+/// Every point of `set` in a box lies in [offset, offset + size) of `b`.
+void expectInBox(const Relation &set, const FixedBox &b) {
+  unsigned np = set.numParams(), n = set.numRange();
+  for (const Point &x : box(np + n, 5)) {
+    if (!set.containsPoint(x))
+      continue;
+    std::vector<Int> corner = b.offset.eval(Point(x.begin(), x.begin() + np));
+    for (unsigned d = 0; d < n; ++d) {
+      EXPECT_LE(corner[d], x[np + d]) << b.offset.toString();
+      EXPECT_LT(x[np + d], corner[d] + b.size[d]) << b.offset.toString();
+    }
+  }
+}
+
+TEST(FunctionsTest, FixedSizeBoxHulls) {
+  Relation s =
+      parseRelation("[n] -> { [i, j] : n <= i < n + 4 and 0 <= j <= 2 }");
+  FixedBox b = simpleFixedBoxHull(s);
+  ASSERT_TRUE(b.valid);
+  EXPECT_EQ(b.offset.toString(), "[n] -> { [(n), (0)] }");
+  EXPECT_EQ(b.size, (std::vector<Int>{Int(4), Int(3)}));
+  expectInBox(s, b);
+  // A size bound through another dimension: j in [2i, 2i + 1], i in
+  // [n, n + 3], so j in [2n, 2n + 7].
+  Relation coupled = parseRelation(
+      "[n] -> { [i, j] : 0 <= i - n <= 3 and 2i <= j <= 2i + 1 }");
+  FixedBox c = simpleFixedBoxHull(coupled);
+  ASSERT_TRUE(c.valid);
+  EXPECT_EQ(c.offset.toString(), "[n] -> { [(n), (2n)] }");
+  EXPECT_EQ(c.size, (std::vector<Int>{Int(4), Int(8)}));
+  expectInBox(coupled, c);
+  // No constant size: i ranges over [0, n].
+  EXPECT_FALSE(
+      simpleFixedBoxHull(parseRelation("[n] -> { [i] : 0 <= i <= n }")).valid);
+  // The image of each domain point of a relation.
+  FixedBox r = rangeSimpleFixedBoxHull(
+      parseRelation("{ [i] -> [o] : i <= o <= i + 2 }"));
+  ASSERT_TRUE(r.valid);
+  EXPECT_EQ(r.offset.toString(), "{ [i] -> [(i)] }");
+  EXPECT_EQ(r.size, std::vector<Int>{Int(3)});
+  EXPECT_THROW(simpleFixedBoxHull(parseRelation("{ [i] -> [o] }")), SpaceError);
+}

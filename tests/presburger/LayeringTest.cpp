@@ -51,6 +51,8 @@ const std::map<std::string, std::string> kPublicHeaders = {
     {"MultiAff.h", "functions"},
     {"PwAff.h", "functions"},
     {"PwMultiAff.h", "functions"},
+    {"StrideInfo.h", "functions"},
+    {"FixedBox.h", "functions"},
     {"Closure.h", "flow"},
     {"Dataflow.h", "flow"},
     {"Ast.h", "codegen"},

@@ -51,13 +51,12 @@ public:
   /// params domain) to the set's tuple. Each disjunct's outputs are read
   /// off its equalities (solved one unknown at a time, through divisions
   /// and existentials, an equality c*y = e giving y = floor(e/c)); a
-  /// disjunct where that does not determine every output is first
-  /// replaced by its lexicographic minimum (parametric integer
-  /// programming), which writes the outputs out. Pieces are made disjoint
-  /// by subtracting earlier domains, and pieces with the same expression
-  /// merged. Throws InvalidArgument when `r` is not single-valued (one
-  /// isSingleValued test) or an output is not a quasi-affine function of
-  /// the inputs on a piece.
+  /// disjunct where that does not determine every output is its own
+  /// lexicographic minimum, whose pieces the parametric solver writes out
+  /// (exponential in the worst case; charges the work budget). Pieces are
+  /// made disjoint by subtracting earlier domains they meet, and pieces
+  /// with the same expression merged. Throws InvalidArgument when `r` is
+  /// not single-valued (one isSingleValued test).
   static PwMultiAff fromRelation(const Relation &r);
   /// fromRelation for a relation known to be single-valued (no test).
   static PwMultiAff fromSingleValued(const Relation &r);

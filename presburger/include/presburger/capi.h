@@ -415,6 +415,29 @@ presburger_relation_simple_hull(const presburger_relation *rel,
 presburger_relation *
 presburger_relation_affine_hull(const presburger_relation *rel,
                                 presburger_error *error);
+/// The stride of dimension `pos` of the set `rel` (isl's
+/// isl_set_get_stride_info), or of range dimension `pos` of the relation
+/// `rel` on its own (isl_map_get_range_stride_info): every point's value
+/// there is offset + stride * k. Returns the offset in isl notation (an
+/// isl_aff: on the set's space, or on the relation's domain; release it
+/// with presburger_string_free) and writes the stride, in decimal, into
+/// `stride` (`stride_size` bytes, NUL included; a stride that does not fit
+/// fails with PRESBURGER_INVALID_ARGUMENT). One affine hull; charges the
+/// work budget.
+char *presburger_relation_stride_info(const presburger_relation *rel,
+                                      unsigned pos, char *stride,
+                                      size_t stride_size,
+                                      presburger_error *error);
+/// The simple fixed-size box hull of the set `rel` (isl's
+/// isl_set_get_simple_fixed_box_hull), or of the image of each domain point
+/// of the relation `rel` (isl_map_get_range_simple_fixed_box_hull), as isl
+/// prints an isl_fixed_box: `{ offset: "[n] -> { [(n), (0)] }", size:
+/// "{ [4, 3] }" }`; without a box of constant size, `{ offset: NaN }`
+/// (isl's box is then not valid). Release it with presburger_string_free.
+/// Per dimension a projection, a simple hull and integer optimizations;
+/// charges the work budget.
+char *presburger_relation_simple_fixed_box_hull(const presburger_relation *rel,
+                                                presburger_error *error);
 /// Over-approximation: every disjunct with its existentials eliminated
 /// rationally (isl's remove_divs). Fourier-Motzkin, exponential in the
 /// worst case; charges the work budget.

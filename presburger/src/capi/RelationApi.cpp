@@ -8,7 +8,11 @@
 //===----------------------------------------------------------------------===//
 #include "capi/Handles.h"
 
+#include "presburger/FixedBox.h"
 #include "presburger/Parser.h"
+#include "presburger/StrideInfo.h"
+
+#include <cstring>
 
 using namespace presburger;
 using namespace presburger::capi;
@@ -201,6 +205,39 @@ presburger_relation *presburger_relation_sample(const presburger_relation *rel,
     if (point.isEmptyUnion())
       return newHandle(Relation::empty(x.space()), units);
     return newHandle(point.pieces().front(), units);
+  });
+}
+
+char *presburger_relation_stride_info(const presburger_relation *rel,
+                                      unsigned pos, char *stride,
+                                      size_t stride_size,
+                                      presburger_error *error) {
+  return guarded(error, budget(rel), (char *)nullptr, [&] {
+    const Relation &x = valueOf(rel);
+    if (!stride)
+      throw InvalidArgument("stride_info: no buffer for the stride");
+    StrideInfo si = x.isSet() ? strideInfo(x, pos) : rangeStrideInfo(x, pos);
+    std::string digits = si.stride.toString();
+    if (digits.size() + 1 > stride_size)
+      throw InvalidArgument("stride_info: the stride " + digits +
+                            " does not fit the buffer");
+    std::memcpy(stride, digits.c_str(), digits.size() + 1);
+    return copyString(si.offset.toString());
+  });
+}
+
+char *presburger_relation_simple_fixed_box_hull(const presburger_relation *rel,
+                                                presburger_error *error) {
+  return guarded(error, budget(rel), (char *)nullptr, [&] {
+    const Relation &x = valueOf(rel);
+    FixedBox b = x.isSet() ? simpleFixedBoxHull(x) : rangeSimpleFixedBoxHull(x);
+    if (!b.valid)
+      return copyString("{ offset: NaN }");
+    std::string size;
+    for (const Int &v : b.size)
+      size += (size.empty() ? "" : ", ") + v.toString();
+    return copyString("{ offset: \"" + b.offset.toString() + "\", size: \"{ " +
+                      x.space().rangeTuple().name() + "[" + size + "] }\" }");
   });
 }
 

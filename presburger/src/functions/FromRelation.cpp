@@ -8,17 +8,17 @@
 // u = floor(-e / c), exact on the disjunct since c divides -e there, and
 // so does a pair of inequalities e <= c*u <= e + k with k < c; an output
 // bounded by known expressions only, with one lower bound, is that bound
-// (the disjunct being single-valued). When
-// this leaves an output unknown (it is then determined by inequalities, or
-// by equalities that need elimination among unknowns), the disjunct's
-// lexicographic minimum writes every output as such equalities.
+// (the disjunct being single-valued). When this leaves an output unknown
+// (pinned by the bounds of an existential, or by equalities that need
+// elimination among unknowns), the disjunct is its own lexicographic
+// minimum, and the parametric solver's answer writes every output as a
+// quasi-affine expression of the inputs on each of its pieces.
 //
 //===----------------------------------------------------------------------===//
+#include "lexopt/LexOptPieces.h"
 #include "presburger/Errors.h"
 #include "presburger/PwAff.h"
 #include "presburger/PwMultiAff.h"
-
-#include <functional>
 
 namespace presburger {
 
@@ -169,46 +169,55 @@ Relation inputsOf(const BasicRelation &b) {
   return b.isSet() ? r.params() : r.domain();
 }
 
-/// The single-valued disjunct `b` as pieces (domain, function). When its
-/// outputs cannot be read off, an output u without equalities and with
-/// several lower bounds c_j*u >= e_j is the largest ceil(e_j / c_j): the
-/// disjunct is split into the parts where bound j is tight (a second
-/// inequality c_j*u <= e_j + c_j - 1, which pins u), `depth` times at most.
-bool solvePieces(const BasicRelation &b, const Space &domain, unsigned depth,
-                 std::vector<std::pair<Relation, MultiAff>> &out) {
-  if (std::optional<MultiAff> ma = solveOutputs(b, domain)) {
-    out.emplace_back(inputsOf(b), std::move(*ma));
-    return true;
-  }
-  if (depth == 0)
-    return false;
-  unsigned firstOut = b.offset(VarKind::Range);
-  for (unsigned j = 0; j < b.numRange(); ++j) {
-    unsigned u = firstOut + j;
-    bool inEquality = false;
-    for (unsigned e = 0; e < b.numEqualities() && !inEquality; ++e)
-      inEquality = !b.equality(e)[u].isZero();
-    std::vector<unsigned> lower;
-    for (unsigned i = 0; i < b.numInequalities(); ++i)
-      if (b.inequality(i)[u].isPositive())
-        lower.push_back(i);
-    if (inEquality || lower.size() < 2)
+/// The single-valued disjunct `b` as the pieces of its lexicographic
+/// minimum (b itself), read off the parametric solver's answer: every
+/// output is there an affine row over the inputs and the solver's
+/// divisions, whatever constraints pin it in b (bounds of an existential,
+/// equalities coupled through non-unit coefficients).
+void solveByLexMin(const BasicRelation &b, const Space &domain,
+                   std::vector<std::pair<Relation, MultiAff>> &out) {
+  unsigned numSymbols = b.offset(VarKind::Range);
+  std::vector<unsigned> symbolCols(numSymbols);
+  for (unsigned c = 0; c < numSymbols; ++c)
+    symbolCols[c] = c;
+  for (const LexMinPiece &piece : basicLexOptPieces(b, false)) {
+    BasicRelation dom(domain);
+    dom.appendMapped(piece.domain, symbolCols);
+    if (!dom.simplify())
       continue;
-    for (unsigned i : lower) {
-      BasicRelation part = b;
-      std::vector<Int> tight(b.inequality(i).begin(), b.inequality(i).end());
-      for (Int &v : tight)
-        v = -v;
-      tight.back() += b.inequality(i)[u] - Int(1);
-      part.addInequality(tight);
-      if (!part.simplifyLocals() || part.isEmpty())
-        continue;
-      if (!solvePieces(part, domain, depth - 1, out))
-        return false;
+    // The context's columns as expressions: the inputs, then its divisions
+    // (each over earlier columns). Its other locals, the existential copies
+    // of the problem's variables, appear in no value and no division.
+    const BasicRelation &ctx = piece.domain;
+    unsigned lo = ctx.offset(VarKind::Local);
+    std::vector<Aff> vars;
+    std::vector<bool> defined(lo, true);
+    for (unsigned p = 0; p < b.numParams(); ++p)
+      vars.push_back(Aff::param(domain, p));
+    for (unsigned d = 0; d < b.numDomain(); ++d)
+      vars.push_back(Aff::dim(domain, d));
+    auto expression = [&](ConstRow r) {
+      std::vector<Int> v(r.begin(), r.begin() + vars.size());
+      for (unsigned c = 0; c + 1 < r.size(); ++c)
+        if (!r[c].isZero() && (c >= v.size() || !defined[c]))
+          throw InvalidArgument("an output of the lexicographic minimum "
+                                "uses an existential variable");
+      v.push_back(r.back());
+      return Aff::combine(v, vars, domain);
+    };
+    for (unsigned k = 0; k < ctx.numLocals(); ++k) {
+      defined.push_back(ctx.hasDivDef(k));
+      vars.push_back(
+          ctx.hasDivDef(k)
+              ? expression(ctx.divNumerator(k)).floorDiv(ctx.divDenominator(k))
+              : Aff(domain));
     }
-    return true;
+    std::vector<Aff> outs;
+    for (unsigned j = 0; j < b.numRange(); ++j)
+      outs.push_back(expression(piece.values.row(j)));
+    out.emplace_back(Relation(dom),
+                     MultiAff(domain, b.space().rangeTuple(), std::move(outs)));
   }
-  return false;
 }
 
 } // namespace
@@ -240,7 +249,10 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
   PwMultiAff out(domain, r.space().rangeTuple());
   Relation covered = Relation::empty(domain);
   auto addPieces = [&](Relation dom, const MultiAff &ma) {
-    Relation fresh = dom.subtract(covered);
+    // The pieces of a lexmin rarely meet: an intersection test is much
+    // cheaper than the subtraction, whose many small parts cost coalescing.
+    Relation fresh =
+        dom.intersect(covered).isEmpty() ? dom : dom.subtract(covered);
     covered = covered.unite(dom);
     if (fresh.isEmpty())
       return;
@@ -251,30 +263,20 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
       }
     out.addPiece(fresh.coalesce(), ma);
   };
-  // A disjunct whose outputs cannot be read off is replaced by its lexmin
-  // (the same points, as it is single-valued); a piece of that lexmin which
-  // still hides an output (coalescing can merge pieces into a form without
-  // the equalities) gets one more lexmin of its own.
-  std::function<void(BasicRelation, unsigned)> read = [&](BasicRelation b,
-                                                          unsigned lexmins) {
+  // A disjunct whose outputs cannot be read off its rows is its own
+  // lexmin (it is single-valued), which the parametric solver writes out.
+  for (BasicRelation b : r.disjuncts()) {
     if (!b.simplifyLocals() || b.isEmpty())
-      return;
-    std::vector<std::pair<Relation, MultiAff>> parts;
-    if (solvePieces(b, domain, lexmins < 2 ? 0 : 2 * b.numRange(), parts)) {
-      for (auto &[dom, ma] : parts)
-        addPieces(dom, ma);
-      return;
+      continue;
+    if (std::optional<MultiAff> ma = solveOutputs(b, domain)) {
+      addPieces(inputsOf(b), *ma);
+      continue;
     }
-    if (lexmins == 0)
-      throw InvalidArgument("an output is not a quasi-affine function of "
-                            "the inputs on " +
-                            b.toString());
-    Relation lex = Relation(b).lexmin();
-    for (const BasicRelation &piece : lex.disjuncts())
-      read(piece, lexmins - 1);
-  };
-  for (const BasicRelation &b : r.disjuncts())
-    read(b, 2);
+    std::vector<std::pair<Relation, MultiAff>> parts;
+    solveByLexMin(b, domain, parts);
+    for (auto &[dom, ma] : parts)
+      addPieces(dom, ma);
+  }
   return out;
 }
 

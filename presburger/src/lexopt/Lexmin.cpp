@@ -1,6 +1,7 @@
 //===- Lexmin.cpp - Lexicographic minimum and maximum of relations --------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "basic/FuseCuts.h"
+#include "lexopt/LexOptPieces.h"
 #include "presburger/Errors.h"
 #include "presburger/ParametricLexMin.h"
 #include "presburger/Relation.h"
@@ -524,6 +525,20 @@ BasicRelation withMergedStrides(const BasicRelation &b) {
   return merged;
 }
 
+/// The parametric solver's answer for the optimum of `lp` (no pieces when
+/// its context is empty). Throws UnboundedError.
+LexMinResult solveLexOpt(LexOptProblem &lp, bool maximize) {
+  if (!lp.context.normalize())
+    return {};
+  LexMinResult res =
+      parametricLexMin(lp.problem, lp.contextWidth, lp.context, lp.numOrdered);
+  if (res.unbounded)
+    throw UnboundedError(std::string(maximize ? "lexmax" : "lexmin") +
+                         " is unbounded: a range dimension has no " +
+                         (maximize ? "upper" : "lower") + " bound");
+  return res;
+}
+
 /// The lexicographic optimum of one basic relation, as disjoint pieces.
 Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   const Space &space = b.space();
@@ -531,14 +546,7 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
     if (std::optional<PointOptimum> p = rationalLexOptIfIntegral(b, maximize))
       return pointOptimumRelation(space, *p);
   LexOptProblem lp = buildLexOptProblem(withMergedStrides(b), maximize);
-  if (!lp.context.normalize())
-    return Relation(space);
-  LexMinResult res =
-      parametricLexMin(lp.problem, lp.contextWidth, lp.context, lp.numOrdered);
-  if (res.unbounded)
-    throw UnboundedError(std::string(maximize ? "lexmax" : "lexmin") +
-                         " is unbounded: a range dimension has no " +
-                         (maximize ? "upper" : "lower") + " bound");
+  LexMinResult res = solveLexOpt(lp, maximize);
   return optimumPieces(space, lp, res, maximize);
 }
 
@@ -684,6 +692,26 @@ Relation lexOpt(const Relation &r, bool maximize) {
 }
 
 } // namespace
+
+std::vector<LexMinPiece> basicLexOptPieces(const BasicRelation &b,
+                                           bool maximize) {
+  WorkBudget::Operation op;
+  LexOptProblem lp = buildLexOptProblem(withMergedStrides(b), maximize);
+  LexMinResult res = solveLexOpt(lp, maximize);
+  unsigned nRange = b.numRange();
+  Int sign = maximize ? Int(-1) : Int(1);
+  std::vector<LexMinPiece> out;
+  for (LexMinPiece &piece : res.pieces) {
+    LexMinPiece p;
+    p.values = Matrix(nRange, piece.domain.numCols());
+    for (unsigned i = 0; i < nRange; ++i)
+      for (unsigned c = 0; c < piece.domain.numCols(); ++c)
+        p.values.at(i, c) = sign * piece.values.at(lp.rangeVar[i], c);
+    p.domain = std::move(piece.domain);
+    out.push_back(std::move(p));
+  }
+  return out;
+}
 
 Relation Relation::lexmin() const { return lexOpt(*this, false); }
 Relation Relation::lexmax() const { return lexOpt(*this, true); }
