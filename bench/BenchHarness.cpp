@@ -782,12 +782,25 @@ double runOurs(const Case &c, unsigned iterations) {
   const OpImpl *op = findImpl(c.op);
   if (!op || c.inputs.size() != op->info.arity)
     throw std::invalid_argument("unknown operation or wrong arity");
-  std::vector<Relation> inputs;
-  for (const std::string &text : c.inputs)
-    inputs.push_back(presburger::parseRelation(text));
+  std::function<OurResult()> run;
+  try {
+    auto inputs = std::make_shared<std::vector<Relation>>();
+    for (const std::string &text : c.inputs)
+      inputs->push_back(presburger::parseRelation(text));
+    run = [inputs, fn = op->ours, &c] { return fn(*inputs, c.ints); };
+  } catch (const std::exception &) {
+    // Objects over several spaces run the union version, as registerCase.
+    const UnionOpImpl *uop = findUnionOperation(c.op);
+    if (!uop)
+      throw;
+    auto unions = std::make_shared<std::vector<presburger::UnionRelation>>();
+    for (const std::string &text : c.inputs)
+      unions->push_back(presburger::parseUnion(text));
+    run = [unions, fn = uop->ours] { return fn(*unions); };
+  }
   auto t0 = Clock::now();
   for (unsigned i = 0; i < iterations; ++i) {
-    OurResult r = op->ours(inputs, c.ints);
+    OurResult r = run();
     benchmark::DoNotOptimize(r);
   }
   return std::chrono::duration<double>(Clock::now() - t0).count() /

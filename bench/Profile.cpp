@@ -8,7 +8,9 @@
 //   valgrind --tool=callgrind build/bench/bench-profile -n 200
 //       'is_empty [n] -> { S[i, j] : 0 <= i < n and 0 <= j < n }'
 //
-// Prints the mean time per run. Several lines may be given.
+// Prints the mean time per run. Several lines may be given. Objects over
+// several spaces (isl's union types) run the union version of the
+// operation, as in presburger-replay.
 //
 //===----------------------------------------------------------------------===//
 #include "BenchHarness.h"

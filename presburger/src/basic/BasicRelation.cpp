@@ -793,23 +793,30 @@ void BasicRelation::appendMapped(const BasicRelation &src,
   unsigned first = numLocals_;
   insertVars(VarKind::Local, numLocals_, src.numLocals_);
   unsigned dstLo = offset(VarKind::Local);
-  auto mapRow = [&](ConstRow row) {
-    std::vector<Int> out(numCols());
+  // Writes the mapped `row` into `out`, a row of zeros.
+  auto mapRow = [&](ConstRow row, Row out) {
     for (unsigned c = 0; c < srcLo; ++c)
       if (!row[c].isZero())
         out[map[c]] += row[c];
     for (unsigned k = 0; k < src.numLocals_; ++k)
       out[dstLo + first + k] = row[srcLo + k];
     out.back() = row[src.numVars()];
-    return out;
   };
-  for (unsigned i = 0; i < src.eqs_.numRows(); ++i)
-    eqs_.appendRow(mapRow(src.eqs_.row(i)));
-  for (unsigned i = 0; i < src.ineqs_.numRows(); ++i)
-    ineqs_.appendRow(mapRow(src.ineqs_.row(i)));
+  // The rows are written in place (no temporary vector per row).
+  auto appendAll = [&](Matrix &dst, const Matrix &from) {
+    unsigned base = dst.numRows();
+    dst.resizeRows(base + from.numRows());
+    for (unsigned i = 0; i < from.numRows(); ++i)
+      mapRow(from.row(i), dst.row(base + i));
+  };
+  appendAll(eqs_, src.eqs_);
+  appendAll(ineqs_, src.ineqs_);
   for (unsigned k = 0; k < src.numLocals_; ++k)
-    if (src.hasDivDef(k))
-      setDivDef(first + k, mapRow(src.divNum_.row(k)), src.divDen_[k]);
+    if (src.hasDivDef(k)) {
+      std::vector<Int> def(numCols());
+      mapRow(src.divNum_.row(k), def);
+      setDivDef(first + k, def, src.divDen_[k]);
+    }
 }
 
 std::string BasicRelation::dump() const {

@@ -25,12 +25,85 @@ bool BasicRelation::simplifyLocals() {
     return false;
   if (numLocals_ == 0)
     return true;
+  // Locals substituted away through a unit equality (step 1) keep their
+  // column, all zero, until the end, where they are removed together: one
+  // pass over the matrices instead of one per local (a composition
+  // eliminates every variable of the middle tuple this way). The scan
+  // skips them, so the steps run in the same order as with immediate
+  // removal.
+  // `dead` stays unallocated until the first such local.
+  std::vector<bool> dead;
+  unsigned numDead = 0;
+  auto removeLocal = [&](unsigned k) {
+    removeVarsRaw(VarKind::Local, k, 1);
+    if (!dead.empty())
+      dead.erase(dead.begin() + k);
+  };
+  // Removes the dead locals' columns (also before an early return: the
+  // relation is then empty, but keeps no column nothing constrains).
+  auto removeDeadLocals = [&] {
+    if (numDead == 0)
+      return;
+    // The live locals' entries move forward in each row, the dead (zero)
+    // columns gather at the end of the locals and go in one removal.
+    unsigned lo = offset(VarKind::Local);
+    auto gather = [&](Matrix &m) {
+      for (unsigned r = 0; r < m.numRows(); ++r) {
+        Row row = m.row(r);
+        unsigned out = lo;
+        for (unsigned k = 0; k < numLocals_; ++k)
+          if (!dead[k]) {
+            if (out != lo + k)
+              row[out] = std::move(row[lo + k]);
+            ++out;
+          }
+        for (; out < lo + numLocals_; ++out)
+          row[out] = Int(0);
+      }
+    };
+    // Already one run of columns (a single local, or a whole tuple): no
+    // gathering needed.
+    unsigned firstDead = 0;
+    while (!dead[firstDead])
+      ++firstDead;
+    bool contiguous = std::all_of(dead.begin() + firstDead,
+                                  dead.begin() + firstDead + numDead,
+                                  [](bool d) { return d; });
+    if (contiguous) {
+      firstDead += lo;
+    } else {
+      gather(eqs_);
+      gather(ineqs_);
+      gather(divNum_);
+      firstDead = lo + numLocals_ - numDead;
+    }
+    eqs_.removeColumns(firstDead, numDead);
+    ineqs_.removeColumns(firstDead, numDead);
+    divNum_.removeColumns(firstDead, numDead);
+    unsigned kept = 0;
+    for (unsigned k = 0; k < numLocals_; ++k) {
+      if (dead[k])
+        continue;
+      if (kept != k) {
+        divNum_.swapRows(kept, k);
+        std::swap(divDen_[kept], divDen_[k]);
+      }
+      ++kept;
+    }
+    divNum_.resizeRows(kept);
+    divDen_.resize(kept);
+    numLocals_ = kept;
+    dead.clear();
+    numDead = 0;
+  };
   bool changed = true;
   while (changed) {
     changed = false;
     WorkBudget::charge(numConstraints() + 1);
     unsigned lo = offset(VarKind::Local);
     for (unsigned k = 0; k < numLocals_ && !changed; ++k) {
+      if (numDead > 0 && dead[k])
+        continue;
       unsigned col = lo + k;
       // 0. A division of a constant is that constant.
       if (hasDivDef(k)) {
@@ -49,9 +122,11 @@ bool BasicRelation::simplifyLocals() {
           fold(eqs_);
           fold(ineqs_);
           fold(divNum_);
-          removeVarsRaw(VarKind::Local, k, 1);
-          if (!normalize())
+          removeLocal(k);
+          if (!normalize()) {
+            removeDeadLocals();
             return false;
+          }
           changed = true;
           break;
         }
@@ -80,7 +155,10 @@ bool BasicRelation::simplifyLocals() {
             addScaled(divNum_.row(d), eq, -divNum_.at(d, col) * a);
           }
         eqs_.removeRow(e);
-        removeVarsRaw(VarKind::Local, k, 1);
+        setDivDef(k, {}, Int(0));
+        dead.resize(numLocals_, false);
+        dead[k] = true;
+        ++numDead;
         changed = true;
         break;
       }
@@ -112,7 +190,7 @@ bool BasicRelation::simplifyLocals() {
         for (unsigned i = ineqs_.numRows(); i-- > 0;)
           if (!ineqs_.at(i, col).isZero())
             ineqs_.removeRow(i);
-        removeVarsRaw(VarKind::Local, k, 1);
+        removeLocal(k);
         changed = true;
         break;
       }
@@ -120,12 +198,15 @@ bool BasicRelation::simplifyLocals() {
         continue;
       // 3. Exact Fourier-Motzkin: every pair of bounds combines.
       ineqs_ = eliminateByFourierMotzkin(ineqs_, col);
-      removeVarsRaw(VarKind::Local, k, 1);
-      if (!normalize())
+      removeLocal(k);
+      if (!normalize()) {
+        removeDeadLocals();
         return false;
+      }
       changed = true;
     }
   }
+  removeDeadLocals();
   detectDivDefinitions();
   canonicalizeLocals();
   return true;

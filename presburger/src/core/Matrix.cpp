@@ -50,31 +50,34 @@ void Matrix::insertColumns(unsigned pos, unsigned n) {
   assert(pos <= cols_);
   if (n == 0)
     return;
-  unsigned newCols = cols_ + n;
-  std::vector<Int> next(size_t(rows_) * newCols);
-  for (unsigned r = 0; r < rows_; ++r) {
-    Int *src = data_.data() + size_t(r) * cols_;
-    Int *dst = next.data() + size_t(r) * newCols;
-    std::move(src, src + pos, dst);
-    std::move(src + pos, src + cols_, dst + pos + n);
+  // In place, last row first: each row's destination starts at or after
+  // its source and ends before the next row's destination, whose source
+  // has then already moved.
+  unsigned oldCols = cols_;
+  cols_ += n;
+  data_.resize(size_t(rows_) * cols_);
+  for (unsigned r = rows_; r-- > 0;) {
+    Int *src = data_.data() + size_t(r) * oldCols;
+    Int *dst = data_.data() + size_t(r) * cols_;
+    std::move_backward(src + pos, src + oldCols, dst + cols_);
+    std::move_backward(src, src + pos, dst + pos);
+    std::fill(dst + pos, dst + pos + n, Int(0));
   }
-  data_ = std::move(next);
-  cols_ = newCols;
 }
 
 void Matrix::removeColumns(unsigned pos, unsigned n) {
   assert(pos + n <= cols_);
   if (n == 0)
     return;
+  // In place, first row first: destinations never pass their sources.
   unsigned newCols = cols_ - n;
-  std::vector<Int> next(size_t(rows_) * newCols);
   for (unsigned r = 0; r < rows_; ++r) {
     Int *src = data_.data() + size_t(r) * cols_;
-    Int *dst = next.data() + size_t(r) * newCols;
+    Int *dst = data_.data() + size_t(r) * newCols;
     std::move(src, src + pos, dst);
     std::move(src + pos + n, src + cols_, dst + pos);
   }
-  data_ = std::move(next);
+  data_.resize(size_t(rows_) * newCols);
   cols_ = newCols;
 }
 

@@ -4,6 +4,9 @@
 #include "presburger/Relation.h"
 #include "presburger/WorkBudget.h"
 
+#include <algorithm>
+#include <optional>
+
 namespace presburger {
 
 Relation Relation::lexOrder(const Space &dom, const Space &ran, LexOrder op) {
@@ -50,6 +53,37 @@ Relation Relation::lexOrder(const Space &dom, const Space &ran, LexOrder op) {
   return result;
 }
 
+namespace {
+
+/// For each range variable of `b`, its value when an equality of `b` fixes
+/// it alone (`t_i = c`: the scalar dimensions of 2d+1 schedules).
+std::vector<std::optional<Int>> fixedRangeValues(const BasicRelation &b) {
+  unsigned n = b.numRange(), ran = b.offset(VarKind::Range), nv = b.numVars();
+  std::vector<std::optional<Int>> fixed(n);
+  for (unsigned e = 0; e < b.numEqualities(); ++e) {
+    ConstRow row = b.equality(e);
+    unsigned var = nv;
+    for (unsigned c = 0; c < nv; ++c) {
+      if (row[c].isZero())
+        continue;
+      if (var != nv) {
+        var = nv + 1; // Two variables.
+        break;
+      }
+      var = c;
+    }
+    if (var < ran || var >= ran + n)
+      continue;
+    if (row[var].isOne())
+      fixed[var - ran] = -row[nv];
+    else if (row[var] == Int(-1))
+      fixed[var - ran] = row[nv];
+  }
+  return fixed;
+}
+
+} // namespace
+
 Relation Relation::lexOrderTo(const Relation &other, LexOrder op) const {
   WorkBudget::Operation guard;
   if (isSet() && other.isSet()) {
@@ -58,8 +92,83 @@ Relation Relation::lexOrderTo(const Relation &other, LexOrder op) const {
   }
   if (!isRelation() || !other.isRelation())
     throw SpaceError("lexicographic order of a set with a relation");
-  Relation order = lexOrder(space_.rangeSpace(), other.space_.rangeSpace(), op);
-  return applyRange(order).applyRange(other.reverse());
+  // Checks the tuples and arities (the order itself is not used).
+  lexOrder(space_.rangeSpace(), other.space_.rangeSpace(), op);
+  // Copies only when the parameters differ.
+  std::optional<Relation> alignedA, alignedB;
+  if (space_.paramNames() != other.space_.paramNames()) {
+    alignedA = *this;
+    alignedB = other;
+    presburger::alignParams(*alignedA, *alignedB);
+  }
+  const Relation &a = alignedA ? *alignedA : *this;
+  const Relation &b = alignedB ? *alignedB : other;
+  // One composition instead of two: pieces x of `a` and y of `b` with
+  // their images t and u as locals, and for each position k the rows
+  // t_i = u_i (i < k), s (u_k - t_k) >= 1. Positions whose values both
+  // pieces fix are decided without building: a difference before k
+  // empties every later position.
+  Space space = Space::relation(a.space_.paramNames(), a.space_.domainTuple(),
+                                b.space_.domainTuple());
+  unsigned np = a.numParams(), nx = a.numDomain(), ny = b.numDomain();
+  unsigned n = a.numRange();
+  unsigned dom = space.offset(VarKind::Domain),
+           ran = space.offset(VarKind::Range);
+  unsigned loc = space.offset(VarKind::Local);
+  std::vector<unsigned> mapX(np + nx + n), mapY(np + ny + n);
+  for (unsigned i = 0; i < np; ++i)
+    mapX[i] = mapY[i] = i;
+  for (unsigned i = 0; i < nx; ++i)
+    mapX[np + i] = dom + i;
+  for (unsigned i = 0; i < ny; ++i)
+    mapY[np + i] = ran + i;
+  for (unsigned i = 0; i < n; ++i) {
+    mapX[np + nx + i] = loc + i;     // t_i
+    mapY[np + ny + i] = loc + n + i; // u_i
+  }
+  bool strict = op == LexOrder::LT || op == LexOrder::GT;
+  Int s = (op == LexOrder::LT || op == LexOrder::LE) ? Int(1) : Int(-1);
+  Relation result(space);
+  for (const BasicRelation &x : a.disjuncts()) {
+    std::vector<std::optional<Int>> fx = fixedRangeValues(x);
+    for (const BasicRelation &y : b.disjuncts()) {
+      std::vector<std::optional<Int>> fy = fixedRangeValues(y);
+      auto build = [&](unsigned k) {
+        BasicRelation d(space);
+        d.insertVars(VarKind::Local, 0, 2 * n);
+        d.appendMapped(x, mapX);
+        d.appendMapped(y, mapY);
+        std::vector<Int> row(d.numCols());
+        for (unsigned i = 0; i < k && i < n; ++i) {
+          std::fill(row.begin(), row.end(), Int(0));
+          row[loc + i] = Int(1);
+          row[loc + n + i] = Int(-1);
+          d.addEquality(row);
+        }
+        if (k < n) {
+          std::fill(row.begin(), row.end(), Int(0));
+          row[loc + n + k] = s;
+          row[loc + k] = -s;
+          row.back() = Int(-1);
+          d.addInequality(row);
+        }
+        if (d.simplifyLocals())
+          result.addDisjunct(std::move(d));
+      };
+      unsigned k = 0;
+      for (; k < n; ++k) {
+        bool known = fx[k] && fy[k];
+        if (!known || s * (*fy[k] - *fx[k]) >= Int(1))
+          build(k);
+        if (known && *fx[k] != *fy[k])
+          break; // Position k differs: no later position can be first.
+      }
+      if (k == n && !strict)
+        build(n); // Equal images.
+    }
+  }
+  result.removeContainedDisjuncts();
+  return result;
 }
 
 } // namespace presburger
