@@ -1073,7 +1073,6 @@ constexpr uint64_t kBudgetFactor = 10;
 /// separately on isl's quota, before the run fails.
 constexpr double kMaxStoppedShare = 0.02;
 
-
 /// Whether `count` stopped cases out of `cases` exceed `share` (a single
 /// stopped case never does, so a --case run cannot fail on it).
 bool tooManyStopped(unsigned count, unsigned cases, double share) {
