@@ -13,6 +13,7 @@
 #include "presburger/Matrix.h"
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace presburger {
@@ -28,6 +29,10 @@ struct ColumnEchelon {
   /// Row of the pivot of each of the first `rank` columns.
   std::vector<unsigned> pivotRows;
 };
+
+/// Bezout coefficients (u, v) with u*a + v*b = gcd(a, b), for a, b >= 0
+/// (the extended Euclidean algorithm). O(log min(a, b)) divisions.
+std::pair<Int, Int> extendedGcd(Int a, Int b);
 
 /// Computes the column echelon form of `e` (m x n) by extended-gcd column
 /// operations. Polynomial; entries can grow but stay exact.

@@ -28,6 +28,22 @@ void negateColumn(Matrix &m, unsigned c) {
 }
 } // namespace
 
+std::pair<Int, Int> extendedGcd(Int a, Int b) {
+  Int u0(1), v0(0), u1(0), v1(1);
+  while (!b.isZero()) {
+    Int q = floorDiv(a, b);
+    Int r = a - q * b;
+    a = b;
+    b = r;
+    Int u2 = u0 - q * u1, v2 = v0 - q * v1;
+    u0 = u1;
+    v0 = v1;
+    u1 = u2;
+    v1 = v2;
+  }
+  return {u0, v0};
+}
+
 ColumnEchelon columnEchelon(const Matrix &e) {
   unsigned m = e.numRows(), n = e.numColumns();
   ColumnEchelon out;

@@ -12,29 +12,13 @@
 #include "presburger/StrideInfo.h"
 
 #include "presburger/Errors.h"
+#include "presburger/LinearAlgebra.h"
 
 #include <utility>
 
 namespace presburger {
 
 namespace {
-
-/// (u, v) with u*a + v*b = gcd(a, b), for a, b >= 0 (extended Euclid).
-std::pair<Int, Int> extendedGcd(Int a, Int b) {
-  Int u0(1), v0(0), u1(0), v1(1);
-  while (!b.isZero()) {
-    Int q = floorDiv(a, b);
-    Int r = a - q * b;
-    a = b;
-    b = r;
-    Int u2 = u0 - q * u1, v2 = v0 - q * v1;
-    u0 = u1;
-    v0 = v1;
-    u1 = u2;
-    v1 = v2;
-  }
-  return {u0, v0};
-}
 
 /// The equalities of `b` in reduced echelon form with pivots taken from
 /// the last column down (the divisions first), as isl's Gaussian

@@ -3,6 +3,7 @@
 #include "basic/FuseCuts.h"
 #include "lexopt/LexOptPieces.h"
 #include "presburger/Errors.h"
+#include "presburger/LinearAlgebra.h"
 #include "presburger/ParametricLexMin.h"
 #include "presburger/Relation.h"
 #include "presburger/Simplex.h"
@@ -109,23 +110,6 @@ strideLocals(const BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
   return out;
 }
 
-/// u and v with u a + v b = gcd(a, b), for a, b > 0 (extended Euclid).
-std::pair<Int, Int> bezout(Int a, Int b) {
-  Int u0(1), v0(0), u1(0), v1(1);
-  while (!b.isZero()) {
-    Int q = floorDiv(a, b);
-    Int r = a - q * b;
-    a = b;
-    b = r;
-    Int u2 = u0 - q * u1, v2 = v0 - q * v1;
-    u0 = u1;
-    v0 = v1;
-    u1 = u2;
-    v1 = v2;
-  }
-  return {u0, v0};
-}
-
 /// An equality m e + h(x) = 0 of b whose one local e is a pure
 /// existential: in no other row and no division definition, not a
 /// division of the symbols. It says h(x) = 0 mod |m|.
@@ -180,7 +164,7 @@ std::vector<Int> reducedStride(std::vector<Int> row, unsigned col,
     return row;
   Int a = mod(row[lead], m);
   if (!a.isZero() && gcd(a, m).isOne()) {
-    Int inv = mod(bezout(a, m).first, m);
+    Int inv = mod(extendedGcd(a, m).first, m);
     for (unsigned c = 0; c < row.size(); ++c)
       if (c != col)
         row[c] = row[c] * inv;
@@ -227,7 +211,7 @@ void mergeStrides(BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
         v = -v;
     Int m1 = r1[c1], m2 = r2[c2];
     Int g = gcd(m1, m2);
-    auto [u, v] = bezout(m1, m2);
+    auto [u, v] = extendedGcd(m1, m2);
     Int f1 = divExact(m1, g), f2 = divExact(m2, g);
     std::vector<Int> low(r1.size()), high(r1.size());
     for (unsigned c = 0; c < r1.size(); ++c) {
