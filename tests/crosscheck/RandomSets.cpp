@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "RandomSets.h"
+#include "presburger/Printer.h"
 
 namespace crosscheck {
 
@@ -128,12 +129,7 @@ std::string RandomSets::tupleText(const TupleShape &t,
 }
 
 std::string RandomSets::paramsText(const std::vector<std::string> &params) {
-  if (params.empty())
-    return "";
-  std::string out = "[";
-  for (size_t i = 0; i < params.size(); ++i)
-    out += (i ? ", " : "") + params[i];
-  return out + "] -> ";
+  return presburger::printParamsPrefix(params);
 }
 
 SideShape RandomSets::randomSide(bool nested) {

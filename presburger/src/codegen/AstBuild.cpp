@@ -97,19 +97,14 @@ BasicRelation equalityOnly(const BasicRelation &b, unsigned eq) {
   return s;
 }
 
-/// f() within an eighth of the budget left, `fallback` when that runs out
-/// (a cancellation still throws): for the steps that only make the code
-/// shorter, some of which are expensive (a gist is an integer emptiness
-/// test with several divisions per constraint).
+/// f() within an eighth of the budget left, `fallback` when that share runs
+/// out (an enclosing stop or a cancellation propagates: WorkBudget::attempt):
+/// for the steps that only make the code shorter, some of which are
+/// expensive (a gist is an integer emptiness test with several divisions
+/// per constraint).
 template <typename F, typename T> T withinShare(F f, T fallback) {
-  try {
-    WorkBudget::Scope share(WorkBudget::left() / 8);
-    return f();
-  } catch (const LimitExceeded &e) {
-    if (std::string(e.what()) == "cancelled")
-      throw;
-    return fallback;
-  }
+  auto out = WorkBudget::attempt(WorkBudget::left() / 8, f);
+  return out ? std::move(*out) : std::move(fallback);
 }
 
 /// gist(set, ctx), or the set itself when that is too expensive.
@@ -827,13 +822,11 @@ AstNode buildAst(const UnionRelation &schedule,
   if (opts.separate) {
     // Separation only shortens the code: within half the budget, else the
     // code without it.
-    try {
-      WorkBudget::Scope share(WorkBudget::left() / 2);
+    auto separated = WorkBudget::attempt(WorkBudget::left() / 2, [&] {
       return Builder(stmts, space, opts).run(ctx);
-    } catch (const LimitExceeded &e) {
-      if (std::string(e.what()) == "cancelled")
-        throw;
-    }
+    });
+    if (separated)
+      return std::move(*separated);
     opts.separate = false;
   }
   return Builder(std::move(stmts), space, opts).run(ctx);
