@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <optional>
 #include <random>
+#include <string>
 
 using namespace presburger;
 
@@ -51,6 +53,37 @@ bool inSet(const BasicRelation &b, int p, int x, int y) {
   Relation r(b);
   return r.containsPoint({Int(p), Int(x), Int(y)});
 }
+
+/// Checks that `mn` and `mx` hold, for every parameter value in the box, just
+/// the lexicographically first and last points (x, y) of the box for which
+/// `member(p, x, y)` holds; `input` is printed on a failure.
+void expectOptimaByEnumeration(const std::function<bool(int, int, int)> &member,
+                               const Relation &mn, const Relation &mx, int iter,
+                               const std::string &input) {
+  for (int p = kLo; p <= kHi; ++p) {
+    std::optional<std::pair<int, int>> lo, hi;
+    for (int x = kLo; x <= kHi; ++x)
+      for (int y = kLo; y <= kHi; ++y)
+        if (member(p, x, y)) {
+          if (!lo)
+            lo = {x, y};
+          hi = {x, y};
+        }
+    for (int x = kLo - 1; x <= kHi + 1; ++x)
+      for (int y = kLo - 1; y <= kHi + 1; ++y) {
+        bool isMin = lo && lo->first == x && lo->second == y;
+        bool isMax = hi && hi->first == x && hi->second == y;
+        ASSERT_EQ(mn.containsPoint({Int(p), Int(x), Int(y)}), isMin)
+            << "iteration " << iter << " p=" << p << " (" << x << "," << y
+            << ")\n"
+            << input << "\nlexmin: " << mn.toString();
+        ASSERT_EQ(mx.containsPoint({Int(p), Int(x), Int(y)}), isMax)
+            << "iteration " << iter << " p=" << p << " (" << x << "," << y
+            << ")\n"
+            << input << "\nlexmax: " << mx.toString();
+      }
+  }
+}
 } // namespace
 
 TEST(Lexmin, RandomParametricAgainstEnumeration) {
@@ -59,29 +92,9 @@ TEST(Lexmin, RandomParametricAgainstEnumeration) {
     BasicRelation b = randomProblem(rng);
     Relation r(b);
     Relation mn = r.lexmin(), mx = r.lexmax();
-    for (int p = kLo; p <= kHi; ++p) {
-      std::optional<std::pair<int, int>> lo, hi;
-      for (int x = kLo; x <= kHi; ++x)
-        for (int y = kLo; y <= kHi; ++y)
-          if (inSet(b, p, x, y)) {
-            if (!lo)
-              lo = {x, y};
-            hi = {x, y};
-          }
-      for (int x = kLo - 1; x <= kHi + 1; ++x)
-        for (int y = kLo - 1; y <= kHi + 1; ++y) {
-          bool isMin = lo && lo->first == x && lo->second == y;
-          bool isMax = hi && hi->first == x && hi->second == y;
-          ASSERT_EQ(mn.containsPoint({Int(p), Int(x), Int(y)}), isMin)
-              << "iteration " << iter << " p=" << p << " (" << x << "," << y
-              << ")\n"
-              << b.toString() << "\nlexmin: " << mn.toString();
-          ASSERT_EQ(mx.containsPoint({Int(p), Int(x), Int(y)}), isMax)
-              << "iteration " << iter << " p=" << p << " (" << x << "," << y
-              << ")\n"
-              << b.toString() << "\nlexmax: " << mx.toString();
-        }
-    }
+    expectOptimaByEnumeration(
+        [&](int p, int x, int y) { return inSet(b, p, x, y); }, mn, mx, iter,
+        b.toString());
   }
 }
 
@@ -95,28 +108,10 @@ TEST(Lexmin, RandomUnionsAgainstEnumeration) {
     for (unsigned k = 0; k < n; ++k)
       r.addDisjunct(randomProblem(rng));
     Relation mn = r.lexmin(), mx = r.lexmax();
-    for (int p = kLo; p <= kHi; ++p) {
-      std::optional<std::pair<int, int>> lo, hi;
-      for (int x = kLo; x <= kHi; ++x)
-        for (int y = kLo; y <= kHi; ++y)
-          if (r.containsPoint({Int(p), Int(x), Int(y)})) {
-            if (!lo)
-              lo = {x, y};
-            hi = {x, y};
-          }
-      for (int x = kLo - 1; x <= kHi + 1; ++x)
-        for (int y = kLo - 1; y <= kHi + 1; ++y) {
-          bool isMin = lo && lo->first == x && lo->second == y;
-          bool isMax = hi && hi->first == x && hi->second == y;
-          ASSERT_EQ(mn.containsPoint({Int(p), Int(x), Int(y)}), isMin)
-              << "iteration " << iter << " p=" << p << " (" << x << "," << y
-              << ")\n"
-              << r.toString() << "\nlexmin: " << mn.toString();
-          ASSERT_EQ(mx.containsPoint({Int(p), Int(x), Int(y)}), isMax)
-              << "iteration " << iter << " p=" << p << " (" << x << "," << y
-              << ")\n"
-              << r.toString() << "\nlexmax: " << mx.toString();
-        }
-    }
+    expectOptimaByEnumeration(
+        [&](int p, int x, int y) {
+          return r.containsPoint({Int(p), Int(x), Int(y)});
+        },
+        mn, mx, iter, r.toString());
   }
 }
