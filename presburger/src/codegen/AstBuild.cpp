@@ -233,8 +233,7 @@ private:
   /// The value of dimension l on `it`, as the row t_l + rest (= 0) of an
   /// equality with a unit coefficient, nothing above l and no local, if
   /// its set (one disjunct) has one.
-  std::optional<std::vector<Int>> fixedValue(const Item &it,
-                                             unsigned l) const;
+  std::optional<std::vector<Int>> fixedValue(const Item &it, unsigned l) const;
   /// The code of level l for `domain`: a loop, the body at the one value
   /// of the dimension, or copies of the body. `runs` receives a superset
   /// of the outer values where it executes a statement (where a loop's
@@ -243,11 +242,10 @@ private:
   /// `ctx` holds inside the guard of `domain`'s outer values, `unguarded`
   /// without it: a dimension of one value leaves the guard to the inner
   /// level, where a loop's bounds may make it unneeded.
-  AstNode
-  loopOver(unsigned l, const Relation &domain, const Relation &ctx,
-           const Relation &unguarded, ColumnExprs &vars, Relation &runs,
-           const std::function<AstNode(const Relation &, ColumnExprs &,
-                                       Relation &)> &body);
+  AstNode loopOver(unsigned l, const Relation &domain, const Relation &ctx,
+                   const Relation &unguarded, ColumnExprs &vars, Relation &runs,
+                   const std::function<AstNode(const Relation &, ColumnExprs &,
+                                               Relation &)> &body);
   Bounds boundsOf(unsigned l, const BasicRelation &d,
                   const ColumnExprs &vars) const;
   /// A guard around `node`: `cond` gisted against `ctx`, none when `ctx`
@@ -923,9 +921,9 @@ AstNode Builder::loopOver(
   Relation bodyRuns(space_);
   AstNode inner = body(iterated, vars, bodyRuns);
   vars.set[c] = false;
-  runs = withinShare(
-      [&] { return loose(project(meet.intersect(bodyRuns), l)); },
-      project(meet, l));
+  runs =
+      withinShare([&] { return loose(project(meet.intersect(bodyRuns), l)); },
+                  project(meet, l));
   if (inner.isEmptyBlock())
     return inner;
   return AstNode::loop(it, std::move(lower), std::move(upper),
