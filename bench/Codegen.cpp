@@ -4,8 +4,8 @@
 // Family `codegen`: buildAst (AstBuild.h) against isl's
 // isl_ast_build_node_from_schedule_map on the same schedules, named
 //
-//   codegen/<schedule>/ours
-//   codegen/<schedule>/isl
+//   codegen/build/<schedule>/ours
+//   codegen/build/<schedule>/isl
 //
 // over compiler-shaped schedules (rectangular, triangular, tiled, skewed,
 // multi-statement sequences, strided) and random ones
@@ -16,7 +16,7 @@
 // of an iteration is the CPU time of the calling thread over the timed
 // region (the machines this runs on are shared: wall time is noise), and
 // both sides run the same fixed number of iterations per repetition,
-// chosen from one run of ours (about 20 ms of work per repetition).
+// chosen from one run of ours (about 50 ms of our work per repetition).
 //
 // Each benchmark carries counters of the code's quality, counted as
 // tests/crosscheck/CodegenChecks.cpp counts them: `loops` (for loops that
@@ -24,8 +24,11 @@
 // schedule (padSchedule), the same order, as in the cross-check, whose job
 // it is to show that both codes run the same instances in time order.
 //
-//   bench-codegen [Google Benchmark flags]   (--benchmark_repetitions=5
-//   and the median are what docs/performance.md reports)
+//   bench-codegen [Google Benchmark flags]
+//
+// docs/performance.md reports the medians of --benchmark_repetitions=5,
+// summarized by bench/summarize.py (the reported "Time" is the manual
+// time, i.e. the thread CPU time of the call).
 //
 //===----------------------------------------------------------------------===//
 #include "RandomSchedules.h"
@@ -147,7 +150,7 @@ void setCounts(benchmark::State &state, unsigned loops, unsigned ifs,
 /// Registers the two sides of `s`; a schedule our engine rejects is
 /// reported and skipped.
 void registerSchedule(const Schedule &s) {
-  std::string base = "codegen/" + s.name;
+  std::string base = "codegen/build/" + s.name;
   auto ours = std::make_shared<UnionRelation>();
   AstCounts counts;
   double once = 0;
@@ -162,7 +165,7 @@ void registerSchedule(const Schedule &s) {
     return;
   }
   auto iterations = benchmark::IterationCount(
-      std::clamp(0.02 / std::max(once, 1e-7), 1.0, 2000.0));
+      std::clamp(0.05 / std::max(once, 1e-7), 1.0, 5000.0));
   add(base + "/ours", iterations, [ours, counts](benchmark::State &state) {
     for (auto _ : state) {
       double t0 = threadCpu();

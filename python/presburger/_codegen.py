@@ -236,8 +236,8 @@ class AstBuild:
         return AstBuild(self._context, **d)
 
     def get_context(self):
-        """The params set the code may assume (the universe when none was
-        given is None)."""
+        """The params set the code may assume, or None (every parameter
+        value)."""
         return self._context
 
     def set_separate(self, separate=True):

@@ -125,6 +125,13 @@ def check_scans(schedule, context=None, values=(-1, 0, 1, 3), **options):
     context holds); returns the AstNode."""
     schedule = UnionMap(schedule)
     node = AstBuild(context, **options).node_from_schedule_map(schedule)
+    check_runs(node, schedule, context, values)
+    return node
+
+
+def check_runs(node, schedule, context, values):
+    """`node` runs the instances of `schedule` once each in time order for
+    the parameter values of `values` that the context holds."""
     params = schedule.get_space().get_var_names(isl.dim_type.param)
     ctx = None if context is None else Set(context)
     grid = [{}]
@@ -147,7 +154,17 @@ def check_scans(schedule, context=None, values=(-1, 0, 1, 3), **options):
         assert order == sorted(order), "out of time order " + where
         ran += 1
     assert ran > 0
-    return node
+
+
+def test_the_check_sees_wrong_code():
+    # The code of one schedule run against the points of another: missing
+    # instances, extra ones, the wrong order.
+    node = AstBuild().node_from_schedule_map(TRIANGLE)
+    for other in ["[n] -> { S[i, j] -> [i, j] : 0 <= j < i < n }",
+                  "[n] -> { S[i, j] -> [i, j] : 0 <= j <= i <= n }",
+                  "[n] -> { S[i, j] -> [j, i] : 0 <= j <= i < n }"]:
+        with pytest.raises(AssertionError):
+            check_runs(node, UnionMap(other), None, (2, 3))
 
 # }}}
 
