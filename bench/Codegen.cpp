@@ -124,16 +124,15 @@ std::vector<Schedule> randomSchedules(unsigned count) {
   std::vector<Schedule> out;
   for (unsigned k = 0; k < count; ++k) {
     unsigned stmts = unsigned(pick(1, 3));
-    out.push_back({"random-" + std::to_string(k) + "-" +
-                       std::to_string(stmts) + "stmt",
-                   schedules::randomSchedule(pick, stmts)});
+    out.push_back(
+        {"random-" + std::to_string(k) + "-" + std::to_string(stmts) + "stmt",
+         schedules::randomSchedule(pick, stmts)});
   }
   return out;
 }
 
 template <typename F>
-void add(const std::string &name, benchmark::IterationCount iterations,
-         F f) {
+void add(const std::string &name, benchmark::IterationCount iterations, F f) {
   benchmark::RegisterBenchmark(name.c_str(), std::move(f))
       ->Iterations(iterations)
       ->UseManualTime()
@@ -160,8 +159,8 @@ void registerSchedule(const Schedule &s) {
     counts = presburger::countAst(presburger::buildAst(*ours));
     once = threadCpu() - t0;
   } catch (const std::exception &e) {
-    std::cerr << "bench-codegen: " << base << ": our engine failed: "
-              << e.what() << "\n";
+    std::cerr << "bench-codegen: " << base
+              << ": our engine failed: " << e.what() << "\n";
     return;
   }
   auto iterations = benchmark::IterationCount(
@@ -182,10 +181,11 @@ void registerSchedule(const Schedule &s) {
   // isl reads the padded schedule (the same order), as the cross-check.
   std::string islText = presburger::padSchedule(*ours).toString();
   std::shared_ptr<isl_ctx> ctx(isl_ctx_alloc(), isl_ctx_free);
-  isl_union_map *probe = isl_union_map_read_from_str(ctx.get(), islText.c_str());
+  isl_union_map *probe =
+      isl_union_map_read_from_str(ctx.get(), islText.c_str());
   if (!probe) {
-    std::cerr << "bench-codegen: " << base << ": isl cannot read "
-              << islText << "\n";
+    std::cerr << "bench-codegen: " << base << ": isl cannot read " << islText
+              << "\n";
     return;
   }
   isl_set *universe = isl_set_universe(isl_union_map_get_space(probe));

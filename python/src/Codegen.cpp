@@ -102,8 +102,7 @@ const char *nodeKindName(AstNode::Kind k) {
 void expectNode(const PyAstNode &v, AstNode::Kind k, const char *method) {
   if (v.n->kind != k)
     throw InvalidArgument(std::string("AstNode.") + method + ": the node is " +
-                          nodeKindName(v.n->kind) + ", not " +
-                          nodeKindName(k));
+                          nodeKindName(v.n->kind) + ", not " + nodeKindName(k));
 }
 
 PyAstNode child(const PyAstNode &v, const std::vector<AstNode> &nodes) {

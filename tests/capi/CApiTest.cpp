@@ -615,10 +615,10 @@ std::string codegen(const char *schedule, const char *context = nullptr,
     c.emplace(context);
   presburger_error e;
   char *text = presburger_codegen(s.p, c ? c->p : nullptr, options, &e);
-  std::string out = text ? text
-                         : "<error: " +
-                               std::string(presburger_status_name(e.status)) +
-                               ": " + e.message + ">";
+  std::string out =
+      text ? text
+           : "<error: " + std::string(presburger_status_name(e.status)) + ": " +
+                 e.message + ">";
   EXPECT_EQ(text != nullptr, e.status == PRESBURGER_OK) << out;
   presburger_string_free(text);
   return out;
@@ -636,8 +636,7 @@ TEST(CApiTest, CodegenWritesTheCalculatorsC) {
   EXPECT_EQ(codegen(guarded, "[n] -> { : n >= 1 }"),
             "for (int c0 = 0; c0 <= 2; c0 += 1)\n"
             "  S(c0);\n");
-  EXPECT_EQ(codegen(guarded),
-            printC(buildAst(parseUnion(guarded))));
+  EXPECT_EQ(codegen(guarded), printC(buildAst(parseUnion(guarded))));
   EXPECT_NE(codegen(guarded).find("if (n >= 1)"), std::string::npos)
       << codegen(guarded);
 }
@@ -671,17 +670,17 @@ TEST(CApiTest, CodegenOptions) {
 }
 
 TEST(CApiTest, CodegenFailures) {
-  EXPECT_EQ(codegen("{ S[i] -> [0] : 0 <= i < 2 }").rfind(
-                "<error: invalid argument: buildAst: the schedule maps two "
-                "instances of S to the same time",
-                0),
-            0u)
+  EXPECT_EQ(
+      codegen("{ S[i] -> [0] : 0 <= i < 2 }")
+          .rfind("<error: invalid argument: buildAst: the schedule maps two "
+                 "instances of S to the same time",
+                 0),
+      0u)
       << codegen("{ S[i] -> [0] : 0 <= i < 2 }");
-  EXPECT_EQ(codegen("{ S[i] -> [i] : i >= 0 }").rfind(
-                "<error: invalid argument: ", 0),
+  EXPECT_EQ(codegen("{ S[i] -> [i] : i >= 0 }")
+                .rfind("<error: invalid argument: ", 0),
             0u);
-  EXPECT_EQ(codegen("{ S[i] : i >= 0 }").rfind("<error: space error: ", 0),
-            0u);
+  EXPECT_EQ(codegen("{ S[i] : i >= 0 }").rfind("<error: space error: ", 0), 0u);
   EXPECT_EQ(codegen("{ S[i] -> [i] : 0 <= i < 2 }", "{ [i] : i >= 0 }")
                 .rfind("<error: space error: buildAst: the context must be a "
                        "params set",

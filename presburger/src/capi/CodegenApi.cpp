@@ -28,8 +28,8 @@ char *presburger_codegen(const presburger_union_relation *schedule,
                          const presburger_relation *context,
                          const presburger_codegen_options *options,
                          presburger_error *error) {
-  uint64_t units = budgetOf(schedule ? schedule->budget : 0,
-                            context ? context->budget : 0);
+  uint64_t units =
+      budgetOf(schedule ? schedule->budget : 0, context ? context->budget : 0);
   return guarded(error, units, (char *)nullptr, [&] {
     const UnionRelation &s = valueOf(schedule);
     AstBuildOptions o;

@@ -784,7 +784,7 @@ AstNode buildAst(const UnionRelation &schedule,
       !std::all_of(pre.begin() + 1, pre.end(),
                    [&](char ch) { return identChar(ch, false); }))
     throw InvalidArgument("buildAst: the iterator prefix '" + pre +
-                            "' is not a C identifier");
+                          "' is not a C identifier");
   UnionRelation sched = schedule;
   std::vector<std::string> params = sched.paramNames();
   if (context)
