@@ -25,6 +25,7 @@
 // it is to show that both codes run the same instances in time order.
 //
 //   bench-codegen [Google Benchmark flags]
+//   bench-codegen --list      (the schedules, one per line: name, text)
 //
 // docs/performance.md reports the medians of --benchmark_repetitions=5,
 // summarized by bench/summarize.py (the reported "Time" is the manual
@@ -224,9 +225,16 @@ void registerSchedule(const Schedule &s) {
 } // namespace
 
 int main(int argc, char **argv) {
-  for (const Schedule &s : shapedSchedules())
-    registerSchedule(s);
+  std::vector<Schedule> all = shapedSchedules();
   for (const Schedule &s : randomSchedules(12))
+    all.push_back(s);
+  // Only the schedules, to read or to give to other tools.
+  if (argc == 2 && std::string(argv[1]) == "--list") {
+    for (const Schedule &s : all)
+      std::cout << s.name << " " << s.text << "\n";
+    return 0;
+  }
+  for (const Schedule &s : all)
     registerSchedule(s);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv))

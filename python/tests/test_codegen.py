@@ -350,6 +350,14 @@ def test_bad_input_raises_our_errors():
         node.for_get_iterator().get_val()
 
 
+def test_what_is_not_implemented_says_so():
+    node = AstBuild().node_from_schedule_map(TRIANGLE)
+    with pytest.raises(NotImplementedError, match="AstBuild.set_options"):
+        AstBuild().set_options(UnionMap("{ }"))
+    with pytest.raises(NotImplementedError, match="AstNode.print"):
+        node.print(None, None)
+
+
 def test_the_work_budget_applies():
     s = UnionMap("[n, m] -> { S[i, j] -> [i + j, j] : 0 <= i < n and "
                  "0 <= j < m; T[i] -> [i, 1] : 0 <= i < n }")
