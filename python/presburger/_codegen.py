@@ -75,9 +75,12 @@ class Id:
 
     __slots__ = ("_name",)
 
-    def __init__(self, name, context=None, user=None):
+    def __init__(self, name, user=None, context=None):
         if not isinstance(name, str):
             raise InvalidArgument(f"Id: the name must be a str, got {name!r}")
+        if user is not None:
+            raise NotImplementedError(
+                "presburger: islpy's Id with user data is not implemented")
         self._name = name
 
     def get_name(self):
@@ -189,7 +192,7 @@ def _count(value, what, name):
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 \
             or value >= 2 ** 32:
         raise InvalidArgument(
-            f"{what}: {name} must be a nonnegative int, got {value!r}")
+            f"{what}: {name} must be an int in [0, 2**32), got {value!r}")
     return value
 
 
