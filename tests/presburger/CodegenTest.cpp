@@ -308,5 +308,18 @@ TEST(CodegenTest, NonInjectiveScheduleIsAnError) {
   EXPECT_THROW(buildAst(parseUnion("{ S[i] : i >= 0 }")), SpaceError);
 }
 
+TEST(CodegenTest, IteratorPrefixIsACIdentifier) {
+  UnionRelation s = parseUnion("{ S[i] -> [i] : 0 <= i <= 2 }");
+  AstBuildOptions o;
+  o.iteratorPrefix = "t_";
+  EXPECT_EQ(printC(buildAst(s, std::nullopt, o)),
+            "for (int t_0 = 0; t_0 <= 2; t_0 += 1)\n"
+            "  S(t_0);\n");
+  for (const char *bad : {"", "1c", "c-", "c d"}) {
+    o.iteratorPrefix = bad;
+    EXPECT_THROW(buildAst(s, std::nullopt, o), InvalidArgument) << bad;
+  }
+}
+
 } // namespace
 } // namespace presburger

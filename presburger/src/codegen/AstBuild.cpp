@@ -943,6 +943,16 @@ AstNode buildAst(const UnionRelation &schedule,
   if (context && !context->isParams())
     throw SpaceError("buildAst: the context must be a params set, not " +
                      context->toString());
+  const std::string &pre = options.iteratorPrefix;
+  auto identChar = [](char ch, bool first) {
+    return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+           (!first && ch >= '0' && ch <= '9');
+  };
+  if (pre.empty() || !identChar(pre[0], true) ||
+      !std::all_of(pre.begin() + 1, pre.end(),
+                   [&](char ch) { return identChar(ch, false); }))
+    throw InvalidArgument("buildAst: the iterator prefix '" + pre +
+                          "' is not a C identifier");
   UnionRelation sched = schedule;
   std::vector<std::string> params = sched.paramNames();
   if (context)
