@@ -52,28 +52,49 @@ struct Side {
   std::vector<Status> ineq;
 
   /// Shortest paths when `rel` is a difference system: optima of
-  /// difference rows without the tableau.
-  std::optional<difference::Distances> graph;
+  /// difference rows without the tableau. Points to the owner's or to
+  /// ownGraph_.
+  const std::optional<difference::Distances> *graph = &ownGraph_;
 
-  explicit Side(BasicRelation r)
-      : rel(std::move(r)),
-        graph(rel.numLocals() == 0
-                  ? difference::Distances::of(rel.equalities(),
-                                              rel.inequalities(), rel.numVars())
-                  : std::nullopt) {}
+  /// `cache`: what the owner of `r` keeps for it (PairSideCache).
+  Side(BasicRelation r, PairSideCache cache)
+      : rel(std::move(r)), shared_(cache.tableau) {
+    if (cache.graph)
+      graph = cache.graph;
+    else if (rel.numLocals() == 0)
+      ownGraph_ = difference::Distances::of(
+          rel.equalities(), rel.inequalities(), rel.numVars());
+  }
+  Side(const Side &) = delete;
+  Side &operator=(const Side &) = delete;
+  /// A shared tableau is handed back describing what it did on arrival.
+  ~Side() {
+    if (snapshotTaken_)
+      (*shared_)->rollback(snapshot_);
+  }
 
-  /// The tableau of `rel`, built on first use (the graph often answers).
+  /// The tableau of `rel`: the owner's (built into its slot if empty), or
+  /// one of its own, built on first use (the graph often answers).
   Simplex &tab() {
+    if (shared_) {
+      if (!*shared_)
+        shared_->emplace(tableauOf(rel));
+      if (!snapshotTaken_) {
+        snapshot_ = (*shared_)->getSnapshot();
+        snapshotTaken_ = true;
+      }
+      return **shared_;
+    }
     if (!tab_)
       tab_.emplace(tableauOf(rel));
     return *tab_;
   }
   /// Rational emptiness (a system with a graph is not empty).
-  bool isEmpty() { return !graph && tab().isEmpty(); }
+  bool isEmpty() { return !*graph && tab().isEmpty(); }
   /// The rational optimum of `row` over `rel`.
   Optimum optimum(ConstRow row, bool maximize) {
-    if (graph)
-      if (std::optional<Optimum> o = graph->optimum(row, maximize))
+    if (*graph)
+      if (std::optional<Optimum> o = (*graph)->optimum(row, maximize))
         return *o;
     return tab().computeOptimum(row, maximize);
   }
@@ -89,7 +110,11 @@ struct Side {
   unsigned ineqIndex(unsigned i) const { return 2 * numEq() + i; }
 
 private:
+  std::optional<difference::Distances> ownGraph_;
   std::optional<Simplex> tab_;
+  std::optional<Simplex> *shared_ = nullptr;
+  unsigned snapshot_ = 0;
+  bool snapshotTaken_ = false;
 };
 
 bool anyOf(const std::vector<Status> &v, Status s) {
@@ -221,9 +246,10 @@ class PairCoalescer {
 public:
   /// `a` and `b` are `origA` and `origB` over one common list of locals.
   PairCoalescer(const BasicRelation &origA, const BasicRelation &origB,
-                BasicRelation a, BasicRelation b)
-      : origA_(origA),
-        origB_(origB), s_{Side(std::move(a)), Side(std::move(b))} {}
+                BasicRelation a, BasicRelation b, PairSideCache cacheA,
+                PairSideCache cacheB)
+      : origA_(origA), origB_(origB),
+        s_{Side(std::move(a), cacheA), Side(std::move(b), cacheB)} {}
 
   using Change = PairChange;
   Change run();
@@ -317,9 +343,13 @@ void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i, unsigned j) {
 
 PairCoalescer::Change PairCoalescer::fuseRelation(BasicRelation c,
                                                   bool proven) {
-  if (!simplifyPiece(c))
-    return Change::None;
+  // Most candidates that need verifying fail (the fallback of run() tries
+  // every pair that no case fused), so the exact check comes first, on the
+  // candidate as built (the same points), and only a candidate that passes
+  // is simplified.
   if (!proven && !verify(c))
+    return Change::None;
+  if (!simplifyPiece(c))
     return Change::None;
   fused_ = std::move(c);
   return Change::Fuse;
@@ -783,8 +813,9 @@ PairCoalescer::Change PairCoalescer::dispatch() {
 } // namespace
 
 PairOutcome coalescePair(const BasicRelation &origA, const BasicRelation &origB,
-                         BasicRelation a, BasicRelation b) {
-  PairCoalescer pc(origA, origB, std::move(a), std::move(b));
+                         BasicRelation a, BasicRelation b,
+                         PairSideCache cacheA, PairSideCache cacheB) {
+  PairCoalescer pc(origA, origB, std::move(a), std::move(b), cacheA, cacheB);
   PairOutcome out;
   out.change = pc.run();
   if (out.change == PairChange::Fuse)
