@@ -186,6 +186,23 @@ bool containsAll(const Side &s, Simplex &tab) {
   return true;
 }
 
+/// Whether every constraint of `c` (over the columns of `s.rel`) holds on
+/// every rational point of `s.rel`. One LP per constraint on the side's
+/// tableau, which is left as it was.
+bool rationallyInside(Side &s, const BasicRelation &c) {
+  if (c.numCols() != s.rel.numCols())
+    return false;
+  WorkBudget::charge(c.numConstraints() + 1);
+  Simplex &tab = s.tab();
+  for (unsigned k = 0; k < c.numEqualities(); ++k)
+    if (!tab.isRedundantEquality(c.equality(k)))
+      return false;
+  for (unsigned k = 0; k < c.numInequalities(); ++k)
+    if (!tab.isRedundantInequality(c.inequality(k)))
+      return false;
+  return true;
+}
+
 /// The constraint ridge + lambda * bound with the smallest lambda >= 0 that
 /// holds on `set` (bound > 0 on `set`): `ridge` rotated around its
 /// intersection with bound = 0 until it touches `set`. A linear-fractional
@@ -267,10 +284,13 @@ private:
 
   bool computeIneqStatus(unsigned i);
   void computeEqStatus(unsigned i);
+  /// The basic relation of the valid constraints of both sides and
+  /// `extra`, when it is their union (`proven`, or verified exactly).
+  /// `verifyFirst`: the candidate will likely fail (see fuseRelation).
   Change fuse(unsigned i, unsigned j, const std::vector<Vec> &extra,
-              bool proven, bool checkNumber = false);
-  Change fuseRelation(BasicRelation c, bool proven);
-  bool verify(const BasicRelation &c) const;
+              bool proven, bool checkNumber = false, bool verifyFirst = false);
+  Change fuseRelation(BasicRelation c, bool proven, bool verifyFirst = false);
+  bool verify(const BasicRelation &c);
   void setCommonDivs(BasicRelation &c, unsigned i, unsigned j);
 
   Change checkFacets(unsigned i, unsigned j);
@@ -310,11 +330,18 @@ void PairCoalescer::computeEqStatus(unsigned i) {
     me.eq[d] = classify(me.eqDir(d), other, looseHint_);
 }
 
-bool PairCoalescer::verify(const BasicRelation &c) const {
+bool PairCoalescer::verify(const BasicRelation &c) {
   // c lies in the union, and (by construction, checked anyway) both pieces
-  // lie in c.
-  return coveredByPieces(c, {&origA_, &origB_}) &&
-         coveredByPieces(origA_, {&c}) && coveredByPieces(origB_, {&c});
+  // lie in c: first on the pieces' tableaux (every constraint of c holds on
+  // the rational points of the working form, whose integer points project
+  // onto the piece's), exactly only when that fails.
+  if (!coveredByPieces(c, {&origA_, &origB_}))
+    return false;
+  for (unsigned side : {0u, 1u})
+    if (!rationallyInside(s_[side], c) &&
+        !coveredByPieces(side == 0 ? origA_ : origB_, {&c}))
+      return false;
+  return true;
 }
 
 void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i, unsigned j) {
@@ -341,15 +368,18 @@ void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i, unsigned j) {
   }
 }
 
-PairCoalescer::Change PairCoalescer::fuseRelation(BasicRelation c,
-                                                  bool proven) {
-  // Most candidates that need verifying fail (the fallback of run() tries
-  // every pair that no case fused), so the exact check comes first, on the
-  // candidate as built (the same points), and only a candidate that passes
-  // is simplified.
-  if (!proven && !verify(c))
+PairCoalescer::Change PairCoalescer::fuseRelation(BasicRelation c, bool proven,
+                                                  bool verifyFirst) {
+  // The fallback of run() tries every pair that no case fused, and most of
+  // its candidates fail: they are verified as built (the same points) and
+  // only one that passes is simplified. The candidates of the cases mostly
+  // pass, and their redundant rows (wraps) would make the exact check
+  // split more: they are simplified first.
+  if (verifyFirst && !verify(c))
     return Change::None;
   if (!simplifyPiece(c))
+    return Change::None;
+  if (!proven && !verifyFirst && !verify(c))
     return Change::None;
   fused_ = std::move(c);
   return Change::Fuse;
@@ -357,7 +387,8 @@ PairCoalescer::Change PairCoalescer::fuseRelation(BasicRelation c,
 
 PairCoalescer::Change PairCoalescer::fuse(unsigned i, unsigned j,
                                           const std::vector<Vec> &extra,
-                                          bool proven, bool checkNumber) {
+                                          bool proven, bool checkNumber,
+                                          bool verifyFirst) {
   const Side &a = s_[i], &b = s_[j];
   BasicRelation c(a.rel.space());
   c.insertVars(VarKind::Local, 0, a.rel.numLocals());
@@ -386,7 +417,7 @@ PairCoalescer::Change PairCoalescer::fuse(unsigned i, unsigned j,
     if (after > before)
       return Change::None;
   }
-  return fuseRelation(std::move(c), proven);
+  return fuseRelation(std::move(c), proven, verifyFirst && !proven);
 }
 
 // Case: all constraints valid or cut, no equality cut. When every cut facet
@@ -776,7 +807,8 @@ PairCoalescer::Change PairCoalescer::run() {
   // piece that a later one needed). The valid constraints of both always
   // describe a superset of the union; keep it when it is exact.
   looseHint_ = true;
-  return fuse(0, 1, {}, /*proven=*/false);
+  return fuse(0, 1, {}, /*proven=*/false, /*checkNumber=*/false,
+              /*verifyFirst=*/true);
 }
 
 PairCoalescer::Change PairCoalescer::dispatch() {
