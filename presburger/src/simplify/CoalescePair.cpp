@@ -25,6 +25,7 @@
 #include "relation/Subset.h"
 #include "solve/DifferenceConstraints.h"
 
+#include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
 
@@ -99,6 +100,30 @@ struct Side {
     return tab().computeOptimum(row, maximize);
   }
 
+  /// Whether the affine function `row` vanishes on every rational point of
+  /// `rel`. When the graph shows that no inequality is an implicit
+  /// equality, the affine hull of `rel` is that of its equalities, and the
+  /// answer is whether `row` lies in their span (a rank test); otherwise
+  /// one LP pair on the tableau.
+  bool vanishes(ConstRow row) {
+    if (!hullIsEqualities_) {
+      hullIsEqualities_ = bool(*graph);
+      for (unsigned i = 0; i < numIneq() && *hullIsEqualities_; ++i) {
+        std::optional<Optimum> mx =
+            (*graph)->optimum(rel.inequality(i), /*maximize=*/true);
+        hullIsEqualities_ = mx && (!mx->isBounded() || mx->value.sign() > 0);
+      }
+      if (*hullIsEqualities_)
+        eqRank_ = columnEchelon(rel.equalities()).rank;
+    }
+    if (!*hullIsEqualities_)
+      return tab().isRedundantEquality(row);
+    WorkBudget::charge(numEq() + 1);
+    Matrix m = rel.equalities();
+    m.appendRow(row);
+    return columnEchelon(m).rank == eqRank_;
+  }
+
   unsigned numEq() const { return rel.numEqualities(); }
   unsigned numIneq() const { return rel.numInequalities(); }
   /// Equality direction d (see `eq`) as an inequality row.
@@ -111,6 +136,10 @@ struct Side {
 
 private:
   std::optional<difference::Distances> ownGraph_;
+  /// For vanishes(): whether the affine hull is that of the equalities,
+  /// and their rank.
+  std::optional<bool> hullIsEqualities_;
+  unsigned eqRank_ = 0;
   std::optional<Simplex> tab_;
   std::optional<Simplex> *shared_ = nullptr;
   unsigned snapshot_ = 0;
@@ -166,7 +195,7 @@ Status classify(const Vec &c, Side &other, bool &looseHint) {
       for (size_t k = 0; k < c.size(); ++k)
         sum[k] = c[k] + r[k];
       sum.back() += Int(1);
-      if (other.tab().isRedundantEquality(sum))
+      if (other.vanishes(sum))
         return Status::AdjIneq;
     }
   }
