@@ -106,6 +106,15 @@ struct Piece {
   bool ensureWork() {
     if (work_)
       return true;
+    // A simplified unit difference system is its own working form: it has
+    // no strides, and on the lattice of its equalities (each fixes a
+    // variable as another plus a constant) every inequality is a unit
+    // difference row again, of content 1, so reduceCoefficients changes
+    // nothing.
+    if (simplified_ && isUnitDifferenceSystem(orig)) {
+      work_ = orig;
+      return true;
+    }
     BasicRelation w = orig;
     if (!prepareWork(w, simplified_))
       return false;
