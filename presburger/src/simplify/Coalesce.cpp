@@ -82,6 +82,51 @@ bool isUnitDifferenceSystem(const BasicRelation &b) {
          unitDifferenceRows(b.inequalities(), b.numVars());
 }
 
+/// Whether two rows of `m` have the same first `nv` coefficients.
+bool hasRepeatedLinearPart(const Matrix &m, unsigned nv) {
+  for (unsigned r = 0; r < m.numRows(); ++r)
+    for (unsigned q = r + 1; q < m.numRows(); ++q) {
+      ConstRow a = m.row(r), b = m.row(q);
+      if (std::equal(a.begin(), a.begin() + nv, b.begin()))
+        return true;
+    }
+  return false;
+}
+
+/// simplifyPiece for an input piece. A unit difference system with
+/// equalities (a dependence: outputs fixed to inputs plus constants) is
+/// simplified on its constraint graph: its equalities substituted away
+/// (they are independent when each eliminates a variable), the shortest
+/// paths of what remains show that no inequality is an implicit equality
+/// and which are redundant (independently of each other when no two rows
+/// coincide after the substitution), and those are dropped; the same rows
+/// as simplifyPiece, without a tableau. Anything else goes through
+/// simplifyPiece. False when `b` is empty.
+bool simplifyInputPiece(BasicRelation &b) {
+  if (b.numEqualities() == 0 || b.numInequalities() == 0 ||
+      !isUnitDifferenceSystem(b) || !b.normalize() ||
+      !isUnitDifferenceSystem(b))
+    return simplifyPiece(b);
+  unsigned nv = b.numVars();
+  std::optional<difference::Substituted> sub =
+      difference::substituteUnitEqualities(b.equalities(), b.inequalities(),
+                                           nv);
+  if (!sub || sub->empty || sub->eliminated.size() != b.numEqualities() ||
+      sub->ineqs.numRows() != b.numInequalities() ||
+      hasRepeatedLinearPart(sub->ineqs, nv))
+    return simplifyPiece(b);
+  std::optional<std::vector<bool>> redundant =
+      difference::redundantInequalities(sub->ineqs, nv);
+  if (!redundant)
+    return simplifyPiece(b);
+  WorkBudget::charge(b.numConstraints() * b.numCols());
+  for (unsigned i = b.numInequalities(); i-- > 0;)
+    if ((*redundant)[i])
+      b.removeInequality(i);
+  b.sortConstraints();
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // The driver.
 //===----------------------------------------------------------------------===//
@@ -350,7 +395,7 @@ Relation Relation::coalesce() const {
     fuseAdjacentCuts(input);
   std::vector<Piece> pieces;
   for (BasicRelation &b : input) {
-    if (!simplifyPiece(b) || b.isEmpty())
+    if (!simplifyInputPiece(b) || b.isEmpty())
       continue;
     Piece p;
     p.prepare(std::move(b), /*simplified=*/true);
