@@ -246,10 +246,9 @@ bool parseLineList(const std::string &text, std::set<unsigned> &out,
       return true;
     };
     unsigned lo = 0, hi = 0;
-    bool ok = dash == std::string::npos
-                  ? number(item, lo) && number(item, hi)
-                  : number(item.substr(0, dash), lo) &&
-                        number(item.substr(dash + 1), hi);
+    bool ok = dash == std::string::npos ? number(item, lo) && number(item, hi)
+                                        : number(item.substr(0, dash), lo) &&
+                                              number(item.substr(dash + 1), hi);
     if (!ok || lo > hi || hi - lo > 1000000) {
       why = "'" + item + "' is not a line number or a range N-M";
       return false;
@@ -328,8 +327,7 @@ int main(int argc, char **argv) {
         std::cerr << "presburger-replay: --lines: " << why << "\n";
         return 2;
       }
-    }
-    else if (std::strncmp(argv[i], "--", 2) != 0 && workload.empty())
+    } else if (std::strncmp(argv[i], "--", 2) != 0 && workload.empty())
       workload = argv[i];
     else
       rest.push_back(argv[i]);

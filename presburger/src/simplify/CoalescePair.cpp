@@ -63,8 +63,8 @@ struct Side {
     if (cache.graph)
       graph = cache.graph;
     else if (rel.numLocals() == 0)
-      ownGraph_ = difference::Distances::of(
-          rel.equalities(), rel.inequalities(), rel.numVars());
+      ownGraph_ = difference::Distances::of(rel.equalities(),
+                                            rel.inequalities(), rel.numVars());
   }
   Side(const Side &) = delete;
   Side &operator=(const Side &) = delete;
@@ -294,8 +294,8 @@ public:
   PairCoalescer(const BasicRelation &origA, const BasicRelation &origB,
                 BasicRelation a, BasicRelation b, PairSideCache cacheA,
                 PairSideCache cacheB)
-      : origA_(origA), origB_(origB),
-        s_{Side(std::move(a), cacheA), Side(std::move(b), cacheB)} {}
+      : origA_(origA), origB_(origB), s_{Side(std::move(a), cacheA),
+                                         Side(std::move(b), cacheB)} {}
 
   using Change = PairChange;
   Change run();
@@ -874,8 +874,8 @@ PairCoalescer::Change PairCoalescer::dispatch() {
 } // namespace
 
 PairOutcome coalescePair(const BasicRelation &origA, const BasicRelation &origB,
-                         BasicRelation a, BasicRelation b,
-                         PairSideCache cacheA, PairSideCache cacheB) {
+                         BasicRelation a, BasicRelation b, PairSideCache cacheA,
+                         PairSideCache cacheB) {
   PairCoalescer pc(origA, origB, std::move(a), std::move(b), cacheA, cacheB);
   PairOutcome out;
   out.change = pc.run();
