@@ -15,8 +15,12 @@
 // the geometric means of the ratios isl/ours and mlir/ours of the medians,
 // and writes the same as JSON with --report.
 //
-//   presburger-replay [--report FILE] [--family NAME] WORKLOAD.jsonl
-//                     [Google Benchmark flags]
+//   presburger-replay [--report FILE] [--family NAME] [--only-op OP]...
+//                     [--lines N,M-K] WORKLOAD.jsonl [Google Benchmark flags]
+//
+// --only-op (repeatable; the harness's operation name, as in the case
+// names) and --lines (line numbers and ranges of the workload) select the
+// lines to run; the others are neither checked nor timed nor counted.
 //
 // Cases are named NAME/<operation>/line<N>/<engine> (NAME defaults to
 // `replay`; scripts/bench.sh runs family 4 as `f4`), so bench/summarize.py
@@ -37,6 +41,7 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -222,6 +227,39 @@ struct GeoMean {
   }
 };
 
+/// Reads "N,M-K" (line numbers and inclusive ranges) into `out`; false
+/// with the reason in `why` when the text is not of that form.
+bool parseLineList(const std::string &text, std::set<unsigned> &out,
+                   std::string &why) {
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t end = text.find(',', pos);
+    if (end == std::string::npos)
+      end = text.size();
+    std::string item = text.substr(pos, end - pos);
+    size_t dash = item.find('-');
+    auto number = [&](const std::string &t, unsigned &v) {
+      if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos ||
+          t.size() > 9)
+        return false;
+      v = unsigned(std::stoul(t));
+      return true;
+    };
+    unsigned lo = 0, hi = 0;
+    bool ok = dash == std::string::npos ? number(item, lo) && number(item, hi)
+                                        : number(item.substr(0, dash), lo) &&
+                                              number(item.substr(dash + 1), hi);
+    if (!ok || lo > hi || hi - lo > 1000000) {
+      why = "'" + item + "' is not a line number or a range N-M";
+      return false;
+    }
+    for (unsigned l = lo; l <= hi; ++l)
+      out.insert(l);
+    pos = end + 1;
+  }
+  return true;
+}
+
 /// Per-operation and overall geometric means of isl/ours and mlir/ours.
 json summarize(const CollectingReporter &r) {
   std::map<std::string, GeoMean> isl, mlir;
@@ -274,19 +312,30 @@ json summarize(const CollectingReporter &r) {
 int main(int argc, char **argv) {
   std::string workload, reportPath, family = "replay";
   std::vector<char *> rest{argv[0]};
+  std::set<std::string> onlyOps;
+  std::set<unsigned> onlyLines;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--report") == 0 && i + 1 < argc)
       reportPath = argv[++i];
     else if (std::strcmp(argv[i], "--family") == 0 && i + 1 < argc)
       family = argv[++i];
-    else if (std::strncmp(argv[i], "--", 2) != 0 && workload.empty())
+    else if (std::strcmp(argv[i], "--only-op") == 0 && i + 1 < argc)
+      onlyOps.insert(argv[++i]);
+    else if (std::strcmp(argv[i], "--lines") == 0 && i + 1 < argc) {
+      std::string why;
+      if (!parseLineList(argv[++i], onlyLines, why)) {
+        std::cerr << "presburger-replay: --lines: " << why << "\n";
+        return 2;
+      }
+    } else if (std::strncmp(argv[i], "--", 2) != 0 && workload.empty())
       workload = argv[i];
     else
       rest.push_back(argv[i]);
   }
   if (workload.empty()) {
     std::cerr << "usage: presburger-replay [--report FILE] [--family NAME] "
-                 "WORKLOAD.jsonl [Google Benchmark flags]\n";
+                 "[--only-op OP]... [--lines N,M-K] WORKLOAD.jsonl [Google "
+                 "Benchmark flags]\n";
     return 2;
   }
   std::ifstream in(workload);
@@ -302,8 +351,12 @@ int main(int argc, char **argv) {
     ++lineNo;
     if (line.find_first_not_of(" \t\r") == std::string::npos)
       continue;
+    if (!onlyLines.empty() && !onlyLines.count(lineNo))
+      continue;
     std::string why;
     std::optional<bench::Case> c = caseOfLine(line, lineNo, family, why);
+    if (c && !onlyOps.empty() && !onlyOps.count(c->op))
+      continue;
     if (c)
       why = bench::registerCase(*c);
     if (why.empty()) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Coalescing random unions of 2-4 small basic sets (boxes, boxes split
-// along an axis or by a hyperplane, strides, triangles): the result must
+// along an axis or by a hyperplane, strides, triangles, dependence-like
+// pieces whose last dimension is another plus a constant): the result must
 // have the same points (checked by isEqual and by enumeration in a box
 // around the sets) and never more disjuncts than the input.
 #include "presburger/Relation.h"
@@ -63,7 +64,7 @@ struct Gen {
     dims = unsigned(rnd(1, 3));
     unsigned n = unsigned(rnd(2, 4));
     std::vector<BasicRelation> parts;
-    switch (rng() % 4) {
+    switch (rng() % 5) {
     case 0:   // A box split along axes.
     case 1: { // A box split by hyperplanes (triangles and complements).
       bool axes = rng() % 2 == 0;
@@ -99,6 +100,23 @@ struct Gen {
           eq.back() = Int(-rnd(0, m - 1));
           b.addEquality(eq);
         }
+        parts.push_back(b);
+      }
+      break;
+    }
+    case 3: { // Unit difference systems with equalities: the last
+              // dimension is the first plus a small distance, or a
+              // constant (dependences at distance 0, 1, 2).
+      if (dims == 1)
+        dims = 2;
+      for (unsigned k = 0; k < n; ++k) {
+        BasicRelation b = box();
+        std::vector<Int> eq = row();
+        eq[dims - 1] = Int(1);
+        if (rng() % 4 != 0)
+          eq[0] = Int(-1);
+        eq.back() = Int(-rnd(-1, 2));
+        b.addEquality(eq);
         parts.push_back(b);
       }
       break;

@@ -446,3 +446,52 @@ TEST(Coalesce, SlabsThatFuseIntoANeighbourOfAnEarlierOne) {
                   "[i, j] : 4 <= i <= 7 and 4 <= j <= 7 }",
                   "{ [i, j] : 0 <= i <= 7 and 0 <= j <= 7 }", 1);
 }
+
+// Dependence relations as a compiler builds them: pieces whose equalities
+// fix output dimensions to input ones (unit difference systems), the shape
+// of family 4's coalesce cases. Each piece's tableau and shortest paths are
+// shared by every pair it takes part in.
+
+TEST(Coalesce, DependencePiecesThatStaySeparate) {
+  // trmm: the source row differs (o0 = i against o0 = k > i), so no
+  // fusion; the pieces come back simplified (0 <= k is implied).
+  expectCoalesced(
+      "[M, N] -> { S0[i, j, k] -> S0[i, j, o2] : 0 <= i < M and 0 <= j < N "
+      "and i < k < M and i < o2 < M and o2 > k; S0[i, j, k] -> S0[k, j, o2] "
+      ": 0 <= i < M and 0 <= j < N and 0 <= k < M and k > i and k < o2 < M }",
+      "[M, N] -> { S0[i, j, k] -> S0[i, j, o2] : i >= 0 and 0 <= j < N and "
+      "k > i and k < o2 < M; S0[i, j, k] -> S0[k, j, o2] : i >= 0 and "
+      "0 <= j < N and k > i and k < o2 < M }",
+      2);
+}
+
+TEST(Coalesce, DependenceDistancesZeroAndOne) {
+  // o = i and o = i + 1 on the same domain: adjacent hyperplanes.
+  expectCoalesced("{ [i] -> [o] : o = i and 0 <= i < 5; "
+                  "[i] -> [o] : o = i + 1 and 0 <= i < 5 }",
+                  "{ [i] -> [o] : 0 <= i <= 4 and i <= o <= i + 1 }", 1);
+}
+
+TEST(Coalesce, DependenceOfAStencilInTime) {
+  // Same time step or later, same cell or the next one: four pieces,
+  // each fused with the others through its own tableau.
+  expectCoalesced(
+      "[T] -> { [t, i] -> [o, p] : p = i and 0 <= t < o < T and 0 <= i < 10; "
+      "[t, i] -> [o, p] : o = t and p = i and 0 <= t < T and 0 <= i < 10; "
+      "[t, i] -> [o, p] : o = t and p = i + 1 and 0 <= t < T and 0 <= i < 9; "
+      "[t, i] -> [o, p] : p = i + 1 and 0 <= t < o < T and 0 <= i < 9 }",
+      "[T] -> { [t, i] -> [o, p] : t >= 0 and i >= 0 and t <= o < T and "
+      "i <= p <= i + 1 and p <= 9 }",
+      1);
+}
+
+TEST(Coalesce, DependenceDistancesWithAGap) {
+  // o - i is 0 or 4 (no point between): two pieces, and the
+  // two halves of the first fuse.
+  expectCoalesced("{ [i, j] -> [o] : o = i and 0 <= i < 4 and 0 <= j < 4; "
+                  "[i, j] -> [o] : o = i and 0 <= i < 4 and 4 <= j < 8; "
+                  "[i, j] -> [o] : o = i + 4 and 0 <= i < 4 and 0 <= j < 8 }",
+                  "{ [i, j] -> [o] : o = i and 0 <= i <= 3 and 0 <= j <= 7; "
+                  "[i, j] -> [o] : o = i + 4 and 0 <= i <= 3 and 0 <= j <= 7 }",
+                  2);
+}

@@ -49,6 +49,84 @@ std::optional<Aligned> alignDivs(const BasicRelation &a,
                  common->addedColumns(0), common->addedColumns(1)};
 }
 
+/// Whether every row of `m` has at most two non-zero coefficients among
+/// its first `nv` columns, each +1 or -1, of opposite signs when there are
+/// two.
+bool unitDifferenceRows(const Matrix &m, unsigned nv) {
+  for (unsigned r = 0; r < m.numRows(); ++r) {
+    ConstRow row = m.row(r);
+    int count = 0, signSum = 0;
+    for (unsigned c = 0; c < nv; ++c) {
+      if (row[c].isZero())
+        continue;
+      if (!abs(row[c]).isOne() || ++count > 2)
+        return false;
+      signSum += row[c].isNegative() ? -1 : 1;
+    }
+    if (count == 2 && signSum != 0)
+      return false;
+  }
+  return true;
+}
+
+/// Whether `b` (no locals) is a system of unit difference rows, equalities
+/// included. Its matrix is then the incidence matrix of a directed graph
+/// (totally unimodular) and its right-hand sides are integers, so every
+/// non-empty face of its rational relaxation holds an integer point
+/// (Hoffman-Kruskal): every variable's rational bounds are integers, and a
+/// variable takes a single integer value only where it takes a single
+/// rational one. O(rows x columns), no allocation.
+bool isUnitDifferenceSystem(const BasicRelation &b) {
+  return b.numLocals() == 0 &&
+         unitDifferenceRows(b.equalities(), b.numVars()) &&
+         unitDifferenceRows(b.inequalities(), b.numVars());
+}
+
+/// Whether two rows of `m` have the same first `nv` coefficients.
+bool hasRepeatedLinearPart(const Matrix &m, unsigned nv) {
+  for (unsigned r = 0; r < m.numRows(); ++r)
+    for (unsigned q = r + 1; q < m.numRows(); ++q) {
+      ConstRow a = m.row(r), b = m.row(q);
+      if (std::equal(a.begin(), a.begin() + nv, b.begin()))
+        return true;
+    }
+  return false;
+}
+
+/// simplifyPiece for an input piece. A unit difference system with
+/// equalities (a dependence: outputs fixed to inputs plus constants) is
+/// simplified on its constraint graph: its equalities substituted away
+/// (they are independent when each eliminates a variable), the shortest
+/// paths of what remains show that no inequality is an implicit equality
+/// and which are redundant (independently of each other when no two rows
+/// coincide after the substitution), and those are dropped; the same rows
+/// as simplifyPiece, without a tableau. Anything else goes through
+/// simplifyPiece. False when `b` is empty.
+bool simplifyInputPiece(BasicRelation &b) {
+  if (b.numEqualities() == 0 || b.numInequalities() == 0 ||
+      !isUnitDifferenceSystem(b) || !b.normalize() ||
+      !isUnitDifferenceSystem(b))
+    return simplifyPiece(b);
+  unsigned nv = b.numVars();
+  std::optional<difference::Substituted> sub =
+      difference::substituteUnitEqualities(b.equalities(), b.inequalities(),
+                                           nv);
+  if (!sub || sub->empty || sub->eliminated.size() != b.numEqualities() ||
+      sub->ineqs.numRows() != b.numInequalities() ||
+      hasRepeatedLinearPart(sub->ineqs, nv))
+    return simplifyPiece(b);
+  std::optional<std::vector<bool>> redundant =
+      difference::redundantInequalities(sub->ineqs, nv);
+  if (!redundant)
+    return simplifyPiece(b);
+  WorkBudget::charge(b.numConstraints() * b.numCols());
+  for (unsigned i = b.numInequalities(); i-- > 0;)
+    if ((*redundant)[i])
+      b.removeInequality(i);
+  b.sortConstraints();
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // The driver.
 //===----------------------------------------------------------------------===//
@@ -66,11 +144,22 @@ struct Piece {
     work_.reset();
     tight_.reset();
     tightDone_ = false;
+    tableau_.reset();
+    graph_.reset();
   }
   /// Derives the working form; false when it finds the piece empty.
   bool ensureWork() {
     if (work_)
       return true;
+    // A simplified unit difference system is its own working form: it has
+    // no strides, and on the lattice of its equalities (each fixes a
+    // variable as another plus a constant) every inequality is a unit
+    // difference row again, of content 1, so reduceCoefficients changes
+    // nothing.
+    if (simplified_ && isUnitDifferenceSystem(orig)) {
+      work_ = orig;
+      return true;
+    }
     BasicRelation w = orig;
     if (!prepareWork(w, simplified_))
       return false;
@@ -80,17 +169,30 @@ struct Piece {
   /// With coefficients reduced; used for the pair tests. ensureWork()
   /// must have succeeded.
   const BasicRelation &work() const { return *work_; }
+  /// What the pair tests on `work` share (PairSideCache): its tableau,
+  /// built on first use and kept until the piece changes (isl keeps one
+  /// tableau per basic map), and its shortest paths. The tableau is
+  /// built by the first pair test that needs it. ensureWork() must have
+  /// succeeded.
+  PairSideCache workCache() const {
+    if (!graph_)
+      graph_.emplace(work().numLocals() == 0
+                         ? difference::Distances::of(work().equalities(),
+                                                     work().inequalities(),
+                                                     work().numVars())
+                         : std::nullopt);
+    return PairSideCache{&tableau_, &*graph_};
+  }
   /// `work` tightened (see prepareTight), computed on first use; nullopt
   /// when it is the same as `work`.
   const std::optional<BasicRelation> &tight() const {
     if (!tightDone_) {
       tightDone_ = true;
-      // A difference system without implicit equalities is tight already:
-      // its variable bounds are integral (total unimodularity) and none
-      // is fixed.
-      if (work().numEqualities() == 0 && work().numLocals() == 0 &&
-          difference::redundantInequalities(work().inequalities(),
-                                            work().numVars()))
+      // A unit difference system (equalities included) is tight already:
+      // its variable bounds are integers (isUnitDifferenceSystem), so
+      // prepareTight would neither round a bound nor fix a variable, and
+      // `work` is free of redundancies.
+      if (isUnitDifferenceSystem(work()))
         return tight_;
       BasicRelation t = work();
       if (prepareTight(t) && (!(t.equalities() == work().equalities()) ||
@@ -107,6 +209,8 @@ private:
   bool simplified_ = false;
   mutable std::optional<BasicRelation> tight_;
   mutable bool tightDone_ = false;
+  mutable std::optional<Simplex> tableau_;
+  mutable std::optional<std::optional<difference::Distances>> graph_;
 };
 
 /// Whether dropping one piece of the pair keeps the points: the dropped
@@ -123,9 +227,15 @@ bool confirmDrop(const Piece &pa, const Piece &pb, PairChange c) {
 PairChange coalesceForms(const Piece &pa, const Piece &pb,
                          const BasicRelation &a, const BasicRelation &b,
                          BasicRelation &fused, bool &loose) {
-  std::vector<std::pair<BasicRelation, BasicRelation>> attempts;
+  // The attempts on `a` and `b` as given (not lifted) share the pieces'
+  // tableaux and graphs when `a` and `b` are the working forms.
+  struct Attempt {
+    BasicRelation a, b;
+    bool asGiven;
+  };
+  std::vector<Attempt> attempts;
   if (a.numLocals() == 0 && b.numLocals() == 0) {
-    attempts.emplace_back(a, b);
+    attempts.push_back({a, b, true});
   } else {
     BasicRelation ca = a, cb = b;
     ca.detectDivDefinitions();
@@ -157,21 +267,28 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
         if (drop != PairChange::None && confirmDrop(pa, pb, drop))
           return drop;
         if (drop == PairChange::None)
-          attempts.emplace_back(std::move(aligned->a), std::move(aligned->b));
+          attempts.push_back(
+              {std::move(aligned->a), std::move(aligned->b), false});
       } else {
-        attempts.emplace_back(std::move(aligned->a), std::move(aligned->b));
+        attempts.push_back(
+            {std::move(aligned->a), std::move(aligned->b), false});
       }
       if (added && a.numLocals() == b.numLocals())
-        attempts.emplace_back(a, b);
+        attempts.push_back({a, b, true});
     } else if (a.numLocals() == b.numLocals()) {
       // Matching the locals by position is exact too: the union of the
       // lifted pieces projects onto the union of the pieces.
-      attempts.emplace_back(a, b);
+      attempts.push_back({a, b, true});
     }
   }
-  for (auto &[la, lb] : attempts) {
-    PairOutcome o =
-        coalescePair(pa.orig, pb.orig, std::move(la), std::move(lb));
+  for (Attempt &at : attempts) {
+    PairSideCache ca, cb;
+    if (at.asGiven && &a == &pa.work())
+      ca = pa.workCache();
+    if (at.asGiven && &b == &pb.work())
+      cb = pb.workCache();
+    PairOutcome o = coalescePair(pa.orig, pb.orig, std::move(at.a),
+                                 std::move(at.b), ca, cb);
     switch (o.change) {
     case PairChange::None:
       loose = loose || o.looseHint;
@@ -278,7 +395,7 @@ Relation Relation::coalesce() const {
     fuseAdjacentCuts(input);
   std::vector<Piece> pieces;
   for (BasicRelation &b : input) {
-    if (!simplifyPiece(b) || b.isEmpty())
+    if (!simplifyInputPiece(b) || b.isEmpty())
       continue;
     Piece p;
     p.prepare(std::move(b), /*simplified=*/true);

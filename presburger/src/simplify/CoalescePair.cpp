@@ -25,6 +25,7 @@
 #include "relation/Subset.h"
 #include "solve/DifferenceConstraints.h"
 
+#include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
 
@@ -52,30 +53,75 @@ struct Side {
   std::vector<Status> ineq;
 
   /// Shortest paths when `rel` is a difference system: optima of
-  /// difference rows without the tableau.
-  std::optional<difference::Distances> graph;
+  /// difference rows without the tableau. Points to the owner's or to
+  /// ownGraph_.
+  const std::optional<difference::Distances> *graph = &ownGraph_;
 
-  explicit Side(BasicRelation r)
-      : rel(std::move(r)),
-        graph(rel.numLocals() == 0
-                  ? difference::Distances::of(rel.equalities(),
-                                              rel.inequalities(), rel.numVars())
-                  : std::nullopt) {}
+  /// `cache`: what the owner of `r` keeps for it (PairSideCache).
+  Side(BasicRelation r, PairSideCache cache)
+      : rel(std::move(r)), shared_(cache.tableau) {
+    if (cache.graph)
+      graph = cache.graph;
+    else if (rel.numLocals() == 0)
+      ownGraph_ = difference::Distances::of(rel.equalities(),
+                                            rel.inequalities(), rel.numVars());
+  }
+  Side(const Side &) = delete;
+  Side &operator=(const Side &) = delete;
+  /// A shared tableau is handed back describing what it did on arrival.
+  ~Side() {
+    if (snapshotTaken_)
+      (*shared_)->rollback(snapshot_);
+  }
 
-  /// The tableau of `rel`, built on first use (the graph often answers).
+  /// The tableau of `rel`: the owner's (built into its slot if empty), or
+  /// one of its own, built on first use (the graph often answers).
   Simplex &tab() {
+    if (shared_) {
+      if (!*shared_)
+        shared_->emplace(tableauOf(rel));
+      if (!snapshotTaken_) {
+        snapshot_ = (*shared_)->getSnapshot();
+        snapshotTaken_ = true;
+      }
+      return **shared_;
+    }
     if (!tab_)
       tab_.emplace(tableauOf(rel));
     return *tab_;
   }
   /// Rational emptiness (a system with a graph is not empty).
-  bool isEmpty() { return !graph && tab().isEmpty(); }
+  bool isEmpty() { return !*graph && tab().isEmpty(); }
   /// The rational optimum of `row` over `rel`.
   Optimum optimum(ConstRow row, bool maximize) {
-    if (graph)
-      if (std::optional<Optimum> o = graph->optimum(row, maximize))
+    if (*graph)
+      if (std::optional<Optimum> o = (*graph)->optimum(row, maximize))
         return *o;
     return tab().computeOptimum(row, maximize);
+  }
+
+  /// Whether the affine function `row` vanishes on every rational point of
+  /// `rel`. When the graph shows that no inequality is an implicit
+  /// equality, the affine hull of `rel` is that of its equalities, and the
+  /// answer is whether `row` lies in their span (a rank test); otherwise
+  /// one LP pair on the tableau.
+  bool vanishes(ConstRow row) {
+    if (!hullIsEqualities_) {
+      hullIsEqualities_ = bool(*graph);
+      for (unsigned i = 0; i < numIneq() && *hullIsEqualities_; ++i) {
+        std::optional<Optimum> mx =
+            (*graph)->optimum(rel.inequality(i), /*maximize=*/true);
+        hullIsEqualities_ = mx && (!mx->isBounded() || mx->value.sign() > 0);
+      }
+      if (*hullIsEqualities_)
+        eqRank_ = columnEchelon(rel.equalities()).rank;
+    }
+    if (!*hullIsEqualities_)
+      return tab().isRedundantEquality(row);
+    WorkBudget::charge(numEq() + 1);
+    Matrix m = rel.equalities();
+    m.appendRow(row);
+    return columnEchelon(m).rank == eqRank_;
   }
 
   unsigned numEq() const { return rel.numEqualities(); }
@@ -89,7 +135,15 @@ struct Side {
   unsigned ineqIndex(unsigned i) const { return 2 * numEq() + i; }
 
 private:
+  std::optional<difference::Distances> ownGraph_;
+  /// For vanishes(): whether the affine hull is that of the equalities,
+  /// and their rank.
+  std::optional<bool> hullIsEqualities_;
+  unsigned eqRank_ = 0;
   std::optional<Simplex> tab_;
+  std::optional<Simplex> *shared_ = nullptr;
+  unsigned snapshot_ = 0;
+  bool snapshotTaken_ = false;
 };
 
 bool anyOf(const std::vector<Status> &v, Status s) {
@@ -141,7 +195,7 @@ Status classify(const Vec &c, Side &other, bool &looseHint) {
       for (size_t k = 0; k < c.size(); ++k)
         sum[k] = c[k] + r[k];
       sum.back() += Int(1);
-      if (other.tab().isRedundantEquality(sum))
+      if (other.vanishes(sum))
         return Status::AdjIneq;
     }
   }
@@ -157,6 +211,23 @@ bool containsAll(const Side &s, Simplex &tab) {
       return false;
   for (unsigned i = 0; i < s.numIneq(); ++i)
     if (!tab.isRedundantInequality(s.rel.inequality(i)))
+      return false;
+  return true;
+}
+
+/// Whether every constraint of `c` (over the columns of `s.rel`) holds on
+/// every rational point of `s.rel`. One LP per constraint on the side's
+/// tableau, which is left as it was.
+bool rationallyInside(Side &s, const BasicRelation &c) {
+  if (c.numCols() != s.rel.numCols())
+    return false;
+  WorkBudget::charge(c.numConstraints() + 1);
+  Simplex &tab = s.tab();
+  for (unsigned k = 0; k < c.numEqualities(); ++k)
+    if (!tab.isRedundantEquality(c.equality(k)))
+      return false;
+  for (unsigned k = 0; k < c.numInequalities(); ++k)
+    if (!tab.isRedundantInequality(c.inequality(k)))
       return false;
   return true;
 }
@@ -221,9 +292,10 @@ class PairCoalescer {
 public:
   /// `a` and `b` are `origA` and `origB` over one common list of locals.
   PairCoalescer(const BasicRelation &origA, const BasicRelation &origB,
-                BasicRelation a, BasicRelation b)
-      : origA_(origA),
-        origB_(origB), s_{Side(std::move(a)), Side(std::move(b))} {}
+                BasicRelation a, BasicRelation b, PairSideCache cacheA,
+                PairSideCache cacheB)
+      : origA_(origA), origB_(origB), s_{Side(std::move(a), cacheA),
+                                         Side(std::move(b), cacheB)} {}
 
   using Change = PairChange;
   Change run();
@@ -241,10 +313,13 @@ private:
 
   bool computeIneqStatus(unsigned i);
   void computeEqStatus(unsigned i);
+  /// The basic relation of the valid constraints of both sides and
+  /// `extra`, when it is their union (`proven`, or verified exactly).
+  /// `verifyFirst`: the candidate will likely fail (see fuseRelation).
   Change fuse(unsigned i, unsigned j, const std::vector<Vec> &extra,
-              bool proven, bool checkNumber = false);
-  Change fuseRelation(BasicRelation c, bool proven);
-  bool verify(const BasicRelation &c) const;
+              bool proven, bool checkNumber = false, bool verifyFirst = false);
+  Change fuseRelation(BasicRelation c, bool proven, bool verifyFirst = false);
+  bool verify(const BasicRelation &c);
   void setCommonDivs(BasicRelation &c, unsigned i, unsigned j);
 
   Change checkFacets(unsigned i, unsigned j);
@@ -284,11 +359,18 @@ void PairCoalescer::computeEqStatus(unsigned i) {
     me.eq[d] = classify(me.eqDir(d), other, looseHint_);
 }
 
-bool PairCoalescer::verify(const BasicRelation &c) const {
+bool PairCoalescer::verify(const BasicRelation &c) {
   // c lies in the union, and (by construction, checked anyway) both pieces
-  // lie in c.
-  return coveredByPieces(c, {&origA_, &origB_}) &&
-         coveredByPieces(origA_, {&c}) && coveredByPieces(origB_, {&c});
+  // lie in c: first on the pieces' tableaux (every constraint of c holds on
+  // the rational points of the working form, whose integer points project
+  // onto the piece's), exactly only when that fails.
+  if (!coveredByPieces(c, {&origA_, &origB_}))
+    return false;
+  for (unsigned side : {0u, 1u})
+    if (!rationallyInside(s_[side], c) &&
+        !coveredByPieces(side == 0 ? origA_ : origB_, {&c}))
+      return false;
+  return true;
 }
 
 void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i, unsigned j) {
@@ -315,11 +397,18 @@ void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i, unsigned j) {
   }
 }
 
-PairCoalescer::Change PairCoalescer::fuseRelation(BasicRelation c,
-                                                  bool proven) {
+PairCoalescer::Change PairCoalescer::fuseRelation(BasicRelation c, bool proven,
+                                                  bool verifyFirst) {
+  // The fallback of run() tries every pair that no case fused, and most of
+  // its candidates fail: they are verified as built (the same points) and
+  // only one that passes is simplified. The candidates of the cases mostly
+  // pass, and their redundant rows (wraps) would make the exact check
+  // split more: they are simplified first.
+  if (verifyFirst && !verify(c))
+    return Change::None;
   if (!simplifyPiece(c))
     return Change::None;
-  if (!proven && !verify(c))
+  if (!proven && !verifyFirst && !verify(c))
     return Change::None;
   fused_ = std::move(c);
   return Change::Fuse;
@@ -327,7 +416,8 @@ PairCoalescer::Change PairCoalescer::fuseRelation(BasicRelation c,
 
 PairCoalescer::Change PairCoalescer::fuse(unsigned i, unsigned j,
                                           const std::vector<Vec> &extra,
-                                          bool proven, bool checkNumber) {
+                                          bool proven, bool checkNumber,
+                                          bool verifyFirst) {
   const Side &a = s_[i], &b = s_[j];
   BasicRelation c(a.rel.space());
   c.insertVars(VarKind::Local, 0, a.rel.numLocals());
@@ -356,7 +446,7 @@ PairCoalescer::Change PairCoalescer::fuse(unsigned i, unsigned j,
     if (after > before)
       return Change::None;
   }
-  return fuseRelation(std::move(c), proven);
+  return fuseRelation(std::move(c), proven, verifyFirst && !proven);
 }
 
 // Case: all constraints valid or cut, no equality cut. When every cut facet
@@ -746,7 +836,8 @@ PairCoalescer::Change PairCoalescer::run() {
   // piece that a later one needed). The valid constraints of both always
   // describe a superset of the union; keep it when it is exact.
   looseHint_ = true;
-  return fuse(0, 1, {}, /*proven=*/false);
+  return fuse(0, 1, {}, /*proven=*/false, /*checkNumber=*/false,
+              /*verifyFirst=*/true);
 }
 
 PairCoalescer::Change PairCoalescer::dispatch() {
@@ -783,8 +874,9 @@ PairCoalescer::Change PairCoalescer::dispatch() {
 } // namespace
 
 PairOutcome coalescePair(const BasicRelation &origA, const BasicRelation &origB,
-                         BasicRelation a, BasicRelation b) {
-  PairCoalescer pc(origA, origB, std::move(a), std::move(b));
+                         BasicRelation a, BasicRelation b, PairSideCache cacheA,
+                         PairSideCache cacheB) {
+  PairCoalescer pc(origA, origB, std::move(a), std::move(b), cacheA, cacheB);
   PairOutcome out;
   out.change = pc.run();
   if (out.change == PairChange::Fuse)

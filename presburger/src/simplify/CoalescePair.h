@@ -11,7 +11,12 @@
 #ifndef PRESBURGER_SRC_SIMPLIFY_COALESCEPAIR_H
 #define PRESBURGER_SRC_SIMPLIFY_COALESCEPAIR_H
 
+#include "solve/DifferenceConstraints.h"
+
 #include "presburger/BasicRelation.h"
+#include "presburger/Simplex.h"
+
+#include <optional>
 
 namespace presburger {
 
@@ -29,13 +34,32 @@ struct PairOutcome {
   bool looseHint = false;
 };
 
+/// What a disjunct keeps across the pair tests it takes part in (isl keeps
+/// one tableau per basic map in coalescing): its tableau and its
+/// shortest paths, built once by the owner. A pair test that is given them
+/// adds constraints to the tableau only under a snapshot and rolls back
+/// before it returns, so the tableau describes the same polyhedron after
+/// the test (its basis may differ).
+struct PairSideCache {
+  /// The owner's slot for the tableau of the relation passed (tableauOf),
+  /// filled by the first test that needs it; or null (the test builds its
+  /// own).
+  std::optional<Simplex> *tableau = nullptr;
+  /// difference::Distances::of of the relation passed when it has no
+  /// locals (nullopt inside when not a difference system), or null.
+  const std::optional<difference::Distances> *graph = nullptr;
+};
+
 /// The pair test on `a` and `b`, which are the (simplified) disjuncts
 /// `origA` and `origB` in the working form of coalescing, over one common
-/// list of locals. A fusion that rests on more than the simplest geometric
-/// cases is verified exactly against origA and origB (coveredByPieces). A
-/// few LPs per constraint; charges the work budget.
+/// list of locals. `cacheA` and `cacheB`, when they hold anything, belong to
+/// exactly `a` and `b` (same rows in the same order) and save rebuilding
+/// them. A fusion that rests on more than the simplest geometric cases is
+/// verified exactly against origA and origB (coveredByPieces). A few LPs
+/// per constraint; charges the work budget.
 PairOutcome coalescePair(const BasicRelation &origA, const BasicRelation &origB,
-                         BasicRelation a, BasicRelation b);
+                         BasicRelation a, BasicRelation b,
+                         PairSideCache cacheA = {}, PairSideCache cacheB = {});
 
 } // namespace presburger
 
