@@ -11,6 +11,11 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <random>
+#include <utility>
+#include <vector>
+
 using namespace presburger;
 using presburger::testing::expectSame;
 
@@ -364,4 +369,47 @@ TEST(LexminOfUnions, ChineseRemainderStrides) {
              "[n] -> { [i] -> [j, k = 14 + j] : exists (e0: (i) mod 2 = 0 "
              "and (4 + 3i + j) mod 12 = 0 and i <= j <= 10 + i and "
              "3e0 > i and 12e0 <= -10 + n + 3i) }");
+}
+
+TEST(LexminOfUnions, PieceLessManyBeatenPartsWithinTheBudget) {
+  // Two disjuncts of the cross-check (seed 1, case 491 of
+  // lexmax_pw_multi_aff-relation): one piece of the first disjunct's
+  // optimum is beaten by nine pieces of the second's; subtracting them one
+  // by one gave 426 pieces and stopped at the default budget. The lexmax
+  // is checked against enumeration at random symbol values.
+  const char *text =
+      "[n, m] -> { S[i0, i1] -> [o0, o1] : -5 <= i0 <= 5 and -5 <= i1 <= 5 "
+      "and -5 <= o0 <= 5 and -5 <= o1 <= 5 and -5 <= n <= 5 and "
+      "-5 <= m <= 5 and 3o1 + n - 3 >= 0 and -i1 + o0 + 2n + 2 < 6 and "
+      "3n + 7 >= 0 and -3n + 2m + 7 >= 0 or -5 <= i0 <= 5 and "
+      "-5 <= i1 <= 5 and -5 <= o0 <= 5 and -5 <= o1 <= 5 and -5 <= n <= 5 "
+      "and -5 <= m <= 5 and o0 - 2m + 5 > 0 and 3i0 - 2i1 + o1 - n + 2 >= 0 "
+      "and 2i0 - 3o0 - o1 + 7 >= 0 and -2i0 - o1 + n - 6 < 1 }";
+  Relation r = parseRelation(text);
+  Relation mx = r.lexmax();
+  std::mt19937 rng(491);
+  for (int iter = 0; iter < 20; ++iter) {
+    std::vector<Int> s;
+    for (int c = 0; c < 4; ++c)
+      s.push_back(Int(int64_t(rng() % 11) - 5));
+    std::optional<std::pair<int, int>> hi;
+    for (int o0 = -5; o0 <= 5; ++o0)
+      for (int o1 = -5; o1 <= 5; ++o1) {
+        std::vector<Int> p = s;
+        p.push_back(Int(o0));
+        p.push_back(Int(o1));
+        if (r.containsPoint(p))
+          hi = {o0, o1};
+      }
+    for (int o0 = -6; o0 <= 6; ++o0)
+      for (int o1 = -6; o1 <= 6; ++o1) {
+        std::vector<Int> p = s;
+        p.push_back(Int(o0));
+        p.push_back(Int(o1));
+        bool isMax = hi && hi->first == o0 && hi->second == o1;
+        ASSERT_EQ(mx.containsPoint(p), isMax)
+            << "n=" << s[0] << " m=" << s[1] << " i=(" << s[2] << "," << s[3]
+            << ") o=(" << o0 << "," << o1 << ")";
+      }
+  }
 }

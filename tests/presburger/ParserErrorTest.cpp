@@ -12,9 +12,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <random>
 
 using namespace presburger;
@@ -175,6 +177,56 @@ TEST(ParserError, BlowUpIsReportedNotRunForever) {
   }
 }
 
+TEST(ParserError, OnlyTheReadersOwnBudgetStopIsAParseError) {
+  // Forty rows whose coefficients have 10^4 to 5 10^4 digits: normalizing
+  // them while reading is past the reader's own (default) budget.
+  std::string text = "{ [i, j] : ";
+  for (int k = 0; k < 40; ++k)
+    text += std::string(k ? " and " : "") + "3^100000 * i + 5^60000 * j + " +
+            std::to_string(k) + " * i >= " + std::to_string(k);
+  text += " }";
+  // A caller's budget tighter than the reader's: its stop reaches the
+  // caller unchanged, naming the caller's scope.
+  {
+    WorkBudget::Scope caller(1'000'000);
+    try {
+      parseUnion(text);
+      FAIL() << "no error";
+    } catch (const ParseError &e) {
+      FAIL() << "the caller's stop became a ParseError: " << e.what();
+    } catch (const LimitExceeded &e) {
+      EXPECT_TRUE(caller.stoppedBy(e)) << e.what();
+    }
+  }
+  // A caller's budget looser than the reader's: the reader's own limit is
+  // hit first, and that stop is reported as a ParseError at the body.
+  {
+    WorkBudget::Scope caller(4 * WorkBudget::kDefaultLimit);
+    try {
+      parseUnion(text);
+      FAIL() << "no error";
+    } catch (const ParseError &e) {
+      EXPECT_NE(e.message().find("too complex"), std::string::npos) << e.what();
+      EXPECT_EQ(e.line(), 1u);
+    }
+    EXPECT_LT(WorkBudget::used(), 2 * WorkBudget::kDefaultLimit);
+  }
+  // A cancellation propagates as the cancellation it is.
+  std::atomic<bool> cancel{true};
+  WorkBudget::setCancelFlag(&cancel);
+  try {
+    parseUnion(text);
+    ADD_FAILURE() << "no error";
+  } catch (const ParseError &e) {
+    ADD_FAILURE() << "the cancellation became a ParseError: " << e.what();
+  } catch (const LimitExceeded &e) {
+    EXPECT_EQ(std::string(e.what()), "cancelled");
+  }
+  WorkBudget::setCancelFlag(nullptr);
+  // The reader is usable again afterwards.
+  EXPECT_TRUE(parseRelation("{ [i] : 0 <= i <= 3 }").containsPoint({Int(2)}));
+}
+
 TEST(ParserError, RandomMutationsOnlyEverThrowParseError) {
   // Characters and fragments the mutations insert.
   static const char *const kFragments[] = {
@@ -228,8 +280,15 @@ TEST(ParserError, RandomMutationsOnlyEverThrowParseError) {
     }
     UnionRelation u;
     try {
-      WorkBudget::Scope budget(2'000'000);
-      u = parseUnion(s);
+      // A stop of this small budget is the test's own: the reader lets it
+      // through as LimitExceeded (nullopt here), not as a ParseError.
+      std::optional<UnionRelation> read =
+          WorkBudget::attempt(2'000'000, [&] { return parseUnion(s); });
+      if (!read) {
+        ++rejected;
+        continue;
+      }
+      u = std::move(*read);
       ++parsed;
     } catch (const ParseError &) {
       ++rejected;
@@ -242,8 +301,7 @@ TEST(ParserError, RandomMutationsOnlyEverThrowParseError) {
     // only too large for the small budget of this test).
     std::string printed = printUnionRelation(u);
     try {
-      WorkBudget::Scope budget(2'000'000);
-      parseUnion(printed);
+      WorkBudget::attempt(2'000'000, [&] { return parseUnion(printed); });
     } catch (const ParseError &e) {
       if (e.message().find("too complex") == std::string::npos)
         ADD_FAILURE() << "printed <" << printed << "> of <" << s

@@ -662,6 +662,13 @@ Relation lexOpt(const Relation &r, bool maximize) {
         for (const BasicRelation &b : there.disjuncts())
           beaten.addDisjunct(b);
       }
+      // The beaten parts are fused first: each piece of the difference
+      // splits on the rows of every part subtracted, so fewer, larger parts
+      // give far fewer pieces (a piece less nine parts, one with a
+      // division, gave 426 pieces and 188 million units; less the six
+      // they fuse into, 166 pieces and a fifth of the work).
+      if (beaten.numDisjuncts() > 1)
+        beaten = coalesceWithinBudget(std::move(beaten));
       Relation rest = beaten.numDisjuncts() ? p.subtract(beaten) : p;
       for (const BasicRelation &b : rest.disjuncts())
         best.addDisjunct(b);

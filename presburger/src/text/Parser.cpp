@@ -25,12 +25,18 @@ struct Parsed {
 };
 
 /// Runs `step`, a part of reading the body at `pos`, with its failures
-/// reported at `pos` (read when one is caught): a work-budget stop or an
-/// engine error becomes a ParseError there.
-template <typename F> void atBody(const parser::SourcePos &pos, F &&step) {
+/// reported at `pos` (read when one is caught): a stop of the reader's own
+/// budget `reading` or an engine error becomes a ParseError there. A stop
+/// of an enclosing caller's budget or a cancellation is not the reader's
+/// to report and propagates unchanged.
+template <typename F>
+void atBody(const parser::SourcePos &pos, const WorkBudget::Scope &reading,
+            F &&step) {
   try {
     step();
-  } catch (const LimitExceeded &) {
+  } catch (const LimitExceeded &e) {
+    if (!reading.stoppedBy(e))
+      throw;
     parser::fail(pos, "formula too complex to process (work limit "
                       "exceeded)");
   } catch (const ParseError &) {
@@ -47,6 +53,9 @@ template <typename F> void atBody(const parser::SourcePos &pos, F &&step) {
 }
 
 Parsed parseAll(std::string_view text) {
+  // The reader's own limit, the default one: inside a caller's tighter
+  // budget that one is in force, and its stop is the caller's (atBody).
+  WorkBudget::Scope reading(WorkBudget::kDefaultLimit);
   WorkBudget::Operation op;
   parser::Ast ast = parser::parseSyntax(text);
   Parsed out;
@@ -65,7 +74,7 @@ Parsed parseAll(std::string_view text) {
     haveSet = haveSet || (!isRel && !isParams);
     haveRelation = haveRelation || isRel;
     haveParams = haveParams || isParams;
-    atBody(body.pos, [&] {
+    atBody(body.pos, reading, [&] {
       out.bodies.push_back({parser::lowerBody(ast, body), body.pos});
     });
   }
@@ -74,7 +83,7 @@ Parsed parseAll(std::string_view text) {
   // before the reading's own budget does): where it runs out, the bodies
   // left keep their disjuncts as read.
   parser::SourcePos at = ast.openBrace;
-  atBody(at, [&] {
+  atBody(at, reading, [&] {
     uint64_t share = std::min(parser::kTidyWork, WorkBudget::left() / 2);
     WorkBudget::attempt(share, [&] {
       for (ParsedBody &body : out.bodies) {
