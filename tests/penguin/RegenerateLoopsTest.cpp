@@ -328,6 +328,48 @@ TEST(RegenerateLoopsCliTest, ExampleRegenerates) {
       << r.err;
 }
 
+TEST(RegenerateLoopsCliTest, ShrinkDomainsCanRegenerate) {
+  // shrink-domains=regenerate: the shrunk kernel, then its loop trees
+  // regenerated (only s2's triangle changes: p and q start at spmd_id, q
+  // stops after p); without the argument shrink-domains is as before.
+  std::string example = penguin_test::quotedExample("shrink_and_simplify.pn");
+  penguin_test::OptResult r = penguin_test::runPenguinOpt(
+      "-p shrink-domains=regenerate --stats " + example);
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(r.out, R"(kernel shrink_and_simplify(param spmd_id in [0, 3]) {
+  tensor A : f32[128, 64] DRAM input
+  tensor B : f32[128, 64] SBUF
+  tensor C : f32[64, 64] SBUF
+  for i = 0 to 100 step 1 {
+    s0: B[i, 0] = copy(A[i, 0])
+  }
+  for j = 0 to 49 step 4 {
+    s1: B[j, 1] = copy(A[j, 1])
+  }
+  for p = spmd_id to 64 step 1 {
+    for q = spmd_id to p + 1 step 1 {
+      s2: C[p, q] = copy(A[p, q])
+    }
+  }
+}
+)");
+  EXPECT_NE(r.err.find("  1 shrink-domains.loops-regenerated"),
+            std::string::npos)
+      << r.err;
+  penguin_test::OptResult plain =
+      penguin_test::runPenguinOpt("-p shrink-domains " + example);
+  ASSERT_EQ(plain.rc, 0) << plain.err;
+  EXPECT_NE(plain.out.find("for p = 0 to 64 step 1"), std::string::npos)
+      << plain.out;
+  penguin_test::OptResult bad =
+      penguin_test::runPenguinOpt("-p shrink-domains=bogus " + example);
+  EXPECT_EQ(bad.rc, 2);
+  EXPECT_NE(bad.err.find("pass 'shrink-domains' takes the argument "
+                         "'regenerate' or none, not 'bogus'"),
+            std::string::npos)
+      << bad.err;
+}
+
 //===----------------------------------------------------------------------===//
 // Brute force
 //===----------------------------------------------------------------------===//
