@@ -819,6 +819,9 @@ from ._constraints import Constraint  # noqa: E402
 from ._functions import Quotient  # noqa: E402,F401
 from ._affs import make_zero_and_vars, affs_from_space  # noqa: E402
 from ._flow import UnionAccessInfo, UnionFlow, AccessInfo, Flow  # noqa: E402
+from ._codegen import (  # noqa: E402,F401
+    AstBuild, AstExpr, AstNode, AstNodeList, Id, ast_expr_op_type, ast_expr_type,
+    ast_node_type, ast_op_type, codegen)
 from ._missing import install_missing as _install_missing  # noqa: E402
 
 _install_missing(globals())
@@ -830,4 +833,6 @@ __all__ = [
     "UnionAccessInfo", "UnionFlow", "UnionMap", "UnionSet", "Val", "dim_type",
     "affs_from_space", "make_zero_and_vars", "set_max_operations",
     "get_max_operations", "reset_operations", "get_operations",
+    "AstBuild", "AstExpr", "AstNode", "AstNodeList", "Id", "ast_expr_op_type",
+    "ast_expr_type", "ast_node_type", "ast_op_type", "codegen",
 ]

@@ -40,15 +40,26 @@ MISSING = {
         "flatten_domain", "flatten_range", "join", "drop_dims",
     ],
     "Point": ["get_coordinates"],
+    "AstBuild": [
+        "set_options", "set_iterators", "set_at_each_domain",
+        "set_before_each_for", "set_after_each_for", "node_from",
+        "expr_from", "access_from", "call_from", "get_schedule",
+        "get_schedule_space",
+    ],
+    "AstNode": [
+        "print", "get_annotation", "set_annotation", "mark_get_id",
+        "mark_get_node", "foreach_descendant_top_down",
+        "map_descendant_bottom_up", "to_str", "to_list",
+    ],
+    "AstExpr": ["set_op_arg", "substitute_ids", "to_str", "print"],
 }
 
 # Whole classes of islpy that have no counterpart yet.
 MISSING_CLASSES = [
-    "Schedule", "ScheduleNode", "ScheduleConstraints", "AstBuild",
-    "AstNode", "AstExpr", "MultiPwAff",
+    "Schedule", "ScheduleNode", "ScheduleConstraints", "MultiPwAff",
     "UnionPwAff", "UnionPwMultiAff", "MultiUnionPwAff", "QPolynomial",
     "PwQPolynomial", "UnionPwQPolynomial", "Vertices", "Vertex", "Cell",
-    "Id", "MultiVal", "Mat", "Vec", "Printer", "FixedBox", "StrideInfo",
+    "MultiVal", "Mat", "Vec", "Printer", "FixedBox", "StrideInfo",
 ]
 
 MISSING_FUNCTIONS = ["align_spaces", "align_two"]

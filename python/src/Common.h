@@ -228,12 +228,13 @@ std::vector<std::vector<Int>> allPoints(const Relation &r);
 
 /// Registration of the parts (Sets.cpp, Unions.cpp, Reshape.cpp and
 /// Functions.cpp, which add methods to the Set and Map classes,
-/// Penguin.cpp).
+/// Penguin.cpp, Codegen.cpp).
 void bindSets(py::module_ &m);
 void bindUnions(py::module_ &m);
 void bindReshape(py::module_ &m);
 void bindFunctions(py::module_ &m);
 void bindPenguin(py::module_ &m);
+void bindCodegen(py::module_ &m);
 
 /// The Python exception classes, created by Module.cpp.
 PyObject *errorType();

@@ -393,6 +393,7 @@ PYBIND11_MODULE(_core, m) {
   bindUnions(m);
   bindReshape(m);
   bindFunctions(m);
+  bindCodegen(m);
 #ifdef PRESBURGER_PYTHON_PENGUIN
   bindPenguin(m);
   m.attr("_have_penguin") = true;

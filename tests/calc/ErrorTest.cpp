@@ -276,9 +276,10 @@ TEST(ErrorTest, EngineErrorsCarryThePosition) {
   expectError("lexmin { [i] : i <= 5 };", "",
               kCmd + ":1:1: error: 'lexmin' has no finite result: lexmin is "
                      "unbounded: a range dimension has no lower bound\n");
-  expectError("a := { [i] };\nunwrap a;", "",
-              kCmd + ":2:1: error: 'unwrap': unwrap of a space that is not a "
-                     "wrapped relation: { [i] }\n");
+  expectError("a := { S[i] -> [i] : i >= 0 };\ncodegen a;", "",
+              kCmd + ":2:1: error: 'codegen': buildAst: time dimension 0 of "
+                     "the schedule is unbounded above; only finite sets of "
+                     "instances can be scanned\n");
 }
 
 TEST(ErrorTest, HullOfABooleanIsATypeError) {

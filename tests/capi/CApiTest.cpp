@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "presburger/capi.h"
 
+#include "presburger/AstBuild.h"
+#include "presburger/AstPrinter.h"
 #include "presburger/FunctionText.h"
 #include "presburger/Parser.h"
 #include "presburger/StrideInfo.h"
@@ -19,6 +21,7 @@
 #include <cstdlib>
 #include <functional>
 #include <new>
+#include <optional>
 #include <string>
 
 namespace {
@@ -601,6 +604,103 @@ TEST(CApiTest, FailuresOfEveryKind) {
   EXPECT_STREQ(presburger_status_name(PRESBURGER_LIMIT_EXCEEDED),
                "work budget exceeded");
   EXPECT_STREQ(presburger_version(), PRESBURGER_EXPECTED_VERSION);
+}
+
+/// The C text presburger_codegen writes, or "<error: status: message>".
+std::string codegen(const char *schedule, const char *context = nullptr,
+                    const presburger_codegen_options *options = nullptr) {
+  Union s(schedule);
+  std::optional<Rel> c;
+  if (context)
+    c.emplace(context);
+  presburger_error e;
+  char *text = presburger_codegen(s.p, c ? c->p : nullptr, options, &e);
+  std::string out =
+      text ? text
+           : "<error: " + std::string(presburger_status_name(e.status)) + ": " +
+                 e.message + ">";
+  EXPECT_EQ(text != nullptr, e.status == PRESBURGER_OK) << out;
+  presburger_string_free(text);
+  return out;
+}
+
+TEST(CApiTest, CodegenWritesTheCalculatorsC) {
+  const char *triangle = "[n] -> { S[i, j] -> [i, j] : 0 <= j <= i < n }";
+  EXPECT_EQ(codegen(triangle), printC(buildAst(parseUnion(triangle))));
+  EXPECT_EQ(codegen(triangle), "for (int c0 = 0; c0 <= n - 1; c0 += 1)\n"
+                               "  for (int c1 = 0; c1 <= c0; c1 += 1)\n"
+                               "    S(c0, c1);\n");
+  EXPECT_EQ(codegen("{ }"), "");
+  // The context removes the guard it implies.
+  const char *guarded = "[n] -> { S[i] -> [i] : 0 <= i <= 2 and n >= 1 }";
+  EXPECT_EQ(codegen(guarded, "[n] -> { : n >= 1 }"),
+            "for (int c0 = 0; c0 <= 2; c0 += 1)\n"
+            "  S(c0);\n");
+  EXPECT_EQ(codegen(guarded), printC(buildAst(parseUnion(guarded))));
+  EXPECT_NE(codegen(guarded).find("if (n >= 1)"), std::string::npos)
+      << codegen(guarded);
+}
+
+TEST(CApiTest, CodegenOptions) {
+  presburger_codegen_options o;
+  presburger_codegen_options_init(&o);
+  EXPECT_EQ(o.separate, 0);
+  EXPECT_EQ(o.max_separated, 4u);
+  EXPECT_EQ(o.unroll_limit, 0u);
+  EXPECT_EQ(o.iterator_prefix, nullptr);
+  const char *three = "{ S[i] -> [i] : 0 <= i <= 2 }";
+  EXPECT_EQ(codegen(three, nullptr, &o), codegen(three));
+  o.unroll_limit = 3;
+  EXPECT_EQ(codegen(three, nullptr, &o), "S(0);\nS(1);\nS(2);\n");
+  o.unroll_limit = 0;
+  o.iterator_prefix = "t";
+  EXPECT_EQ(codegen(three, nullptr, &o), "for (int t0 = 0; t0 <= 2; t0 += 1)\n"
+                                         "  S(t0);\n");
+  // Separation: each loop over the pieces where the same statements run,
+  // as the engine's option writes it.
+  const char *two = "[n, m] -> { S[i] -> [i, 0] : 0 <= i < n; T[i] -> [i, 1] "
+                    ": 0 <= i < m }";
+  presburger_codegen_options_init(&o);
+  o.separate = 1;
+  AstBuildOptions sep;
+  sep.separate = true;
+  EXPECT_EQ(codegen(two, nullptr, &o),
+            printC(buildAst(parseUnion(two), std::nullopt, sep)));
+  EXPECT_NE(codegen(two, nullptr, &o), codegen(two));
+}
+
+TEST(CApiTest, CodegenFailures) {
+  EXPECT_EQ(
+      codegen("{ S[i] -> [0] : 0 <= i < 2 }")
+          .rfind("<error: invalid argument: buildAst: the schedule maps two "
+                 "instances of S to the same time",
+                 0),
+      0u)
+      << codegen("{ S[i] -> [0] : 0 <= i < 2 }");
+  EXPECT_EQ(codegen("{ S[i] -> [i] : i >= 0 }")
+                .rfind("<error: invalid argument: ", 0),
+            0u);
+  EXPECT_EQ(codegen("{ S[i] : i >= 0 }").rfind("<error: space error: ", 0), 0u);
+  EXPECT_EQ(codegen("{ S[i] -> [i] : 0 <= i < 2 }", "{ [i] : i >= 0 }")
+                .rfind("<error: space error: buildAst: the context must be a "
+                       "params set",
+                       0),
+            0u);
+  presburger_codegen_options o;
+  presburger_codegen_options_init(&o);
+  o.iterator_prefix = "2x";
+  EXPECT_EQ(codegen("{ S[i] -> [i] : 0 <= i < 2 }", nullptr, &o),
+            "<error: invalid argument: buildAst: the iterator prefix '2x' is "
+            "not a C identifier>");
+  presburger_error e;
+  EXPECT_EQ(presburger_codegen(nullptr, nullptr, nullptr, &e), nullptr);
+  EXPECT_EQ(e.status, PRESBURGER_INVALID_ARGUMENT);
+  presburger_codegen_options_init(nullptr); // ignored
+  // The schedule's budget applies.
+  Union s("[n] -> { S[i, j] -> [i, j] : 0 <= j <= i < n }");
+  presburger_union_relation_set_work_budget(s.p, 3);
+  EXPECT_EQ(presburger_codegen(s.p, nullptr, nullptr, &e), nullptr);
+  EXPECT_EQ(e.status, PRESBURGER_LIMIT_EXCEEDED);
 }
 
 TEST(CApiTest, BudgetsArePerHandleAndInherited) {

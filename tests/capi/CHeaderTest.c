@@ -37,6 +37,15 @@ int main(void) {
   presburger_relation *one = presburger_union_relation_as_relation(m, &error);
   check(one == NULL && error.status == PRESBURGER_SPACE_ERROR,
         "two pieces are not one relation");
+  presburger_codegen_options options;
+  presburger_codegen_options_init(&options);
+  options.unroll_limit = 2;
+  presburger_union_relation *s = presburger_union_relation_parse(
+      "{ S[i] -> [i] : 0 <= i <= 1 }", &error);
+  text = presburger_codegen(s, NULL, &options, &error);
+  check(text && strcmp(text, "S(0);\nS(1);\n") == 0, "codegen");
+  presburger_string_free(text);
+  presburger_union_relation_free(s);
   check(strcmp(presburger_version(), "") != 0, "version");
   presburger_union_relation_free(d);
   presburger_union_relation_free(m);

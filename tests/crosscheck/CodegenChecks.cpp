@@ -3,6 +3,7 @@
 #include "CodegenChecks.h"
 
 #include "AstInterpreter.h"
+#include "IslAstCounts.h"
 #include "RandomSchedules.h"
 
 #include "presburger/AstBuild.h"
@@ -260,49 +261,6 @@ private:
   size_t steps_ = 0;
 };
 
-/// isl's node kinds counted as ours are (degenerate loops are no loops).
-void countIsl(isl_ast_node *n, CodegenCheck &c) {
-  switch (isl_ast_node_get_type(n)) {
-  case isl_ast_node_block: {
-    isl_ast_node_list *list = isl_ast_node_block_get_children(n);
-    for (int i = 0; i < isl_ast_node_list_n_ast_node(list); ++i) {
-      isl_ast_node *k = isl_ast_node_list_get_ast_node(list, i);
-      countIsl(k, c);
-      isl_ast_node_free(k);
-    }
-    isl_ast_node_list_free(list);
-    return;
-  }
-  case isl_ast_node_for: {
-    c.islLoops += isl_ast_node_for_is_degenerate(n) != isl_bool_true;
-    isl_ast_node *b = isl_ast_node_for_get_body(n);
-    countIsl(b, c);
-    isl_ast_node_free(b);
-    return;
-  }
-  case isl_ast_node_if: {
-    ++c.islIfs;
-    isl_ast_node *t = isl_ast_node_if_get_then_node(n);
-    countIsl(t, c);
-    isl_ast_node_free(t);
-    if (isl_ast_node_if_has_else_node(n) == isl_bool_true) {
-      isl_ast_node *e = isl_ast_node_if_get_else_node(n);
-      countIsl(e, c);
-      isl_ast_node_free(e);
-    }
-    return;
-  }
-  case isl_ast_node_mark: {
-    isl_ast_node *k = isl_ast_node_mark_get_node(n);
-    countIsl(k, c);
-    isl_ast_node_free(k);
-    return;
-  }
-  default:
-    return;
-  }
-}
-
 /// What is wrong with `run` as a scan in time order: an instance outside
 /// the schedule, one run twice, a time that decreases.
 std::string checkOrder(const std::vector<Instance> &run,
@@ -371,10 +329,10 @@ CodegenCheck checkCodegen(const UnionRelation &ours, const IslObject &theirs,
     out.detail = "isl built no AST";
     return out;
   }
-  countIsl(tree, out);
-  char *text = isl_ast_node_to_C_str(tree);
-  out.islLines = unsigned(std::count(text, text + std::strlen(text), '\n'));
-  std::free(text);
+  IslAstCounts islCounts = countIslAst(tree);
+  out.islLoops = islCounts.loops;
+  out.islIfs = islCounts.ifs;
+  out.islLines = islCounts.lines;
   std::vector<PwMultiAff> times;
   std::vector<std::string> names;
   unsigned depth = 0;

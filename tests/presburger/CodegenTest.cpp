@@ -236,6 +236,52 @@ TEST(CodegenTest, FixedDimensionsAreNotLoops) {
                          "}\n");
 }
 
+TEST(CodegenTest, PiecesAroundAFixedStatementGetLoopsOfTheirOwn) {
+  // A runs a loop at t0 = 1, B one instance per t0: B's loop is cut into
+  // t0 < 1, t0 = 1 (inside A's loop) and t0 > 1, instead of one loop over
+  // both that guards A's whole loop with c0 == 1.
+  const char *s = "[n] -> { A[i] -> [1, i] : 0 <= i <= n; "
+                  "B[i] -> [i, 1] : 0 <= i <= n }";
+  AstNode ast = expectScans({s});
+  EXPECT_EQ(printC(ast), "if (n >= 0)\n"
+                         "  B(0);\n"
+                         "for (int c1 = 0; c1 <= n; c1 += 1) {\n"
+                         "  A(c1);\n"
+                         "  if (c1 == 1)\n"
+                         "    B(1);\n"
+                         "}\n"
+                         "for (int c0 = 2; c0 <= n; c0 += 1)\n"
+                         "  B(c0);\n");
+}
+
+TEST(CodegenTest, GuardsThatInnerLoopsImplyAreLeftOut) {
+  // m >= 0 holds wherever the inner loop runs: no `if (m >= 0)` around
+  // the nest (a loop whose bounds do not meet runs nothing).
+  const char *s = "[n, m] -> { S[i, j] -> [i, j] : 0 <= i <= n and "
+                  "0 <= j <= m }";
+  AstNode ast = expectScans({s, nullptr, 10, -2, 6});
+  EXPECT_EQ(printC(ast), "for (int c0 = 0; c0 <= n; c0 += 1)\n"
+                         "  for (int c1 = 0; c1 <= m; c1 += 1)\n"
+                         "    S(c0, c1);\n");
+}
+
+TEST(CodegenTest, MinOfAMaxWithTheSameOperandIsThatOperand) {
+  using K = AstExpr::Kind;
+  AstExpr x = AstExpr::id("x"), y = AstExpr::id("y");
+  // max(x, y) >= y: min(max(x, y), y) = y; max(min(x, y), y) = y.
+  EXPECT_EQ(AstExpr::op(K::Min, {AstExpr::op(K::Max, {x, y}), y}), y);
+  EXPECT_EQ(AstExpr::op(K::Max, {AstExpr::op(K::Min, {x, y}), y}), y);
+  // min(max(x, 2), 0) = 0, since max(x, 2) >= 2 > 0; not so min(max(x, -1), 0).
+  EXPECT_TRUE(
+      AstExpr::op(K::Min, {AstExpr::op(K::Max, {x, AstExpr::integer(2)}),
+                           AstExpr::integer(0)})
+          .isInt(0));
+  EXPECT_EQ(AstExpr::op(K::Min, {AstExpr::op(K::Max, {x, AstExpr::integer(-1)}),
+                                 AstExpr::integer(0)})
+                .kind,
+            K::Min);
+}
+
 TEST(CodegenTest, StrideIsTheStep) {
   AstNode ast = buildAst(
       parseUnion("[n] -> { S[i] -> [i] : 0 <= i < n and i mod 3 = 1 }"));
@@ -260,6 +306,19 @@ TEST(CodegenTest, NonInjectiveScheduleIsAnError) {
   EXPECT_THROW(buildAst(parseUnion("{ S[i] -> [i] : i >= 0 }")),
                InvalidArgument);
   EXPECT_THROW(buildAst(parseUnion("{ S[i] : i >= 0 }")), SpaceError);
+}
+
+TEST(CodegenTest, IteratorPrefixIsACIdentifier) {
+  UnionRelation s = parseUnion("{ S[i] -> [i] : 0 <= i <= 2 }");
+  AstBuildOptions o;
+  o.iteratorPrefix = "t_";
+  EXPECT_EQ(printC(buildAst(s, std::nullopt, o)),
+            "for (int t_0 = 0; t_0 <= 2; t_0 += 1)\n"
+            "  S(t_0);\n");
+  for (const char *bad : {"", "1c", "c-", "c d"}) {
+    o.iteratorPrefix = bad;
+    EXPECT_THROW(buildAst(s, std::nullopt, o), InvalidArgument) << bad;
+  }
 }
 
 } // namespace

@@ -374,3 +374,12 @@ TEST(ReshapeTest, WrappingPredicates) {
   EXPECT_TRUE(R("{ C[] -> [A[i] -> B[j]] }").rangeIsWrapping());
   EXPECT_FALSE(R("{ [A[i] -> B[j]] }").domainIsWrapping());
 }
+
+// As isl_union_set_unwrap: the wrapped pieces become relations, a set piece
+// that wraps nothing is dropped; a relation piece is a space error.
+TEST(ReshapeTest, UnwrapOfAUnionDropsFlatSets) {
+  expectSame(U("{ [A[i] -> B[j]] : j = i + 1; C[k] : k > 0 }").unwrap(),
+             "{ A[i] -> B[j] : j = i + 1 }", "unwrap");
+  expectSame(U("{ C[k] : k > 0 }").unwrap(), "{ }", "unwrap");
+  expectSpaceError([] { U("{ A[i] -> B[j] }").unwrap(); }, "unwrap");
+}

@@ -43,9 +43,9 @@ struct AstBuildOptions {
   /// iterations as that many copies of its body (0: never; isl's
   /// "unroll").
   unsigned unrollLimit = 0;
-  /// The prefix of the loop iterators (c0, c1, ... by time dimension);
-  /// when a parameter has such a name, underscores are appended until none
-  /// does.
+  /// The prefix of the loop iterators (c0, c1, ... by time dimension), a
+  /// C identifier (InvalidArgument otherwise); when a parameter has such a
+  /// name, underscores are appended until none does.
   std::string iteratorPrefix = "c";
 };
 

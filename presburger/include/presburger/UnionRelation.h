@@ -93,7 +93,9 @@ public:
   UnionRelation deltas() const;
   /// Every relation piece A -> B as the set [A -> B].
   UnionRelation wrap() const;
-  /// Every wrapped set piece [A -> B] as the relation A -> B.
+  /// Every wrapped set piece [A -> B] as the relation A -> B; set pieces
+  /// that are not wrapped relations are dropped (as isl does). SpaceError
+  /// when a piece is a relation.
   UnionRelation unwrap() const;
   /// The union of the params sets of the pieces.
   UnionRelation params() const;

@@ -824,6 +824,48 @@ int presburger_union_relation_is_injective(const presburger_union_relation *u,
 int presburger_union_relation_is_bijective(const presburger_union_relation *u,
                                            presburger_error *error);
 
+/*===----------------------------------------------------------------------===*
+ * Code generation (AST generation, presburger/AstBuild.h)
+ *===----------------------------------------------------------------------===*/
+
+/// Choices of presburger_codegen (presburger::AstBuildOptions); fill one
+/// with presburger_codegen_options_init, then change what you need.
+typedef struct presburger_codegen_options {
+  /// Nonzero: split a loop shared by several statements into loops over
+  /// the pieces where the same statements run (isl's "separate"). Default 0.
+  int separate;
+  /// Separation only for up to this many statements in one loop. Default 4.
+  unsigned max_separated;
+  /// Unroll a loop whose trip count is a constant of at most this many
+  /// iterations (0: never; isl's "unroll"). Default 0.
+  unsigned unroll_limit;
+  /// The prefix of the loop iterators (c0, c1, ...), a C identifier; NULL
+  /// or "" means "c".
+  const char *iterator_prefix;
+} presburger_codegen_options;
+
+/// Fills `options` with the defaults (isl's: no separation, no unrolling,
+/// iterators c0, c1, ...). O(1).
+void presburger_codegen_options_init(presburger_codegen_options *options);
+
+/// The C code that executes every instance of the schedule `schedule`
+/// (a union of relations { instance -> time }) once, in lexicographic
+/// order of time, for the parameter values of the params set `context`
+/// (NULL: every value), with `options` (NULL: the defaults): the text the
+/// calculator's `codegen` prints, one line per statement or loop header,
+/// "" for an empty schedule. Release it with presburger_string_free.
+/// Fails with PRESBURGER_INVALID_ARGUMENT when a statement's schedule is
+/// not injective or not bounded in time, or the iterator prefix is not a
+/// C identifier; PRESBURGER_SPACE_ERROR when a piece of `schedule` is a
+/// set or `context` is not a params set;
+/// PRESBURGER_LIMIT_EXCEEDED when the generator exceeds the budget.
+/// Cost: projections, emptiness tests and gists per loop (exponential in
+/// the worst case, charged to the budget of `schedule`, else `context`).
+char *presburger_codegen(const presburger_union_relation *schedule,
+                         const presburger_relation *context,
+                         const presburger_codegen_options *options,
+                         presburger_error *error);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

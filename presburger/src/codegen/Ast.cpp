@@ -147,6 +147,33 @@ AstExpr AstExpr::op(Kind k, std::vector<AstExpr> args) {
       if (std::find(kept.begin(), kept.end(), a) == kept.end())
         kept.push_back(std::move(a));
     }
+    if (k == K::Min || k == K::Max) {
+      // Absorption: max(a, y) >= y, so min(max(a, y), y) = y (and
+      // max(min(a, y), y) = y); also when y is a constant at least as
+      // tight as the inner one.
+      K dual = k == K::Min ? K::Max : K::Min;
+      auto absorbed = [&](const AstExpr &e) {
+        if (e.kind != dual)
+          return false;
+        for (const AstExpr &x : e.args) {
+          if (x.kind == K::Int && constant &&
+              (k == K::Min ? x.value >= *constant : x.value <= *constant))
+            return true;
+          if (std::any_of(kept.begin(), kept.end(),
+                          [&](const AstExpr &y) { return &y != &e && y == x; }))
+            return true;
+        }
+        return false;
+      };
+      std::vector<bool> drop(kept.size());
+      for (size_t i = 0; i < kept.size(); ++i)
+        drop[i] = absorbed(kept[i]);
+      std::vector<AstExpr> live;
+      for (size_t i = 0; i < kept.size(); ++i)
+        if (!drop[i])
+          live.push_back(std::move(kept[i]));
+      kept = std::move(live);
+    }
     if (constant)
       kept.push_back(integer(*constant));
     if (kept.empty())

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <functional>
 #include <numeric>
+#include <optional>
 
 namespace presburger {
 
@@ -158,6 +159,14 @@ Relation loose(const Relation &ctx) {
   return Relation(c.simpleHull());
 }
 
+/// A set with few disjuncts that holds both (loose(a | b)).
+Relation uniteLoosely(const Relation &a, const Relation &b) {
+  if (a.numDisjuncts() == 0)
+    return b;
+  return withinShare([&] { return loose(a.unite(b)); },
+                     Relation::universe(a.space()));
+}
+
 class Builder {
 public:
   Builder(std::vector<Statement> stmts, Space space,
@@ -178,7 +187,8 @@ public:
     std::vector<Active> active;
     for (unsigned s = 0; s < stmts_.size(); ++s)
       active.push_back({s, stmts_[s].times});
-    return generate(0, active, context, vars);
+    Relation runs(space_);
+    return generate(0, active, context, vars, runs);
   }
 
 private:
@@ -198,39 +208,66 @@ private:
     return options_.iteratorPrefix + std::to_string(l);
   }
 
+  /// The code of levels l and below for `active`; `runs` receives a
+  /// superset of the outer values (a set over T) where it executes some
+  /// statement, read off the code itself (its loop bounds and guards), so
+  /// that an enclosing guard that the code's own bounds imply is left out.
   AstNode generate(unsigned l, const std::vector<Active> &active,
-                   const Relation &ctx, ColumnExprs &vars);
+                   const Relation &ctx, ColumnExprs &vars, Relation &runs);
   AstNode leaf(const std::vector<Active> &active, const Relation &ctx,
-               const ColumnExprs &vars);
+               const ColumnExprs &vars, Relation &runs);
   std::vector<std::vector<Item>> orderedGroups(std::vector<Item> items,
                                                unsigned l) const;
   std::vector<Item> separated(const std::vector<Item> &items) const;
+  std::vector<Item> splitAroundValues(const std::vector<Item> &items,
+                                      const std::vector<Active> &active,
+                                      unsigned l) const;
+  /// Whether some statement of `it` runs more than one time below level l
+  /// at fixed t0..tl: some dimension above l is not fixed by an equality of
+  /// the affine hull of its times in `it` in terms of the ones before it.
+  bool loopsBelow(const Item &it, const std::vector<Active> &active,
+                  unsigned l) const;
+  /// { t -> t' : t0..t(l-1) = t'0..t'(l-1), t_l >= t'_l }: a pair of it
+  /// from a to b means a is not entirely before b at level l.
+  Relation notBefore(unsigned l) const;
+  /// The value of dimension l on `it`, as the row t_l + rest (= 0) of an
+  /// equality with a unit coefficient, nothing above l and no local, if
+  /// its set (one disjunct) has one.
+  std::optional<std::vector<Int>> fixedValue(const Item &it, unsigned l) const;
   /// The code of level l for `domain`: a loop, the body at the one value
-  /// of the dimension, or copies of the body. `runs` receives the outer
-  /// values where it runs its body at least once (where a loop's bounds
-  /// meet): a guard need not test what that already ensures.
+  /// of the dimension, or copies of the body. `runs` receives a superset
+  /// of the outer values where it executes a statement (where a loop's
+  /// bounds meet and its body runs): a guard need not test what that
+  /// already ensures. `body` gives the body's code and where it runs.
   /// `ctx` holds inside the guard of `domain`'s outer values, `unguarded`
   /// without it: a dimension of one value leaves the guard to the inner
   /// level, where a loop's bounds may make it unneeded.
-  AstNode
-  loopOver(unsigned l, const Relation &domain, const Relation &ctx,
-           const Relation &unguarded, ColumnExprs &vars, Relation &runs,
-           const std::function<AstNode(const Relation &, ColumnExprs &)> &body);
+  AstNode loopOver(unsigned l, const Relation &domain, const Relation &ctx,
+                   const Relation &unguarded, ColumnExprs &vars, Relation &runs,
+                   const std::function<AstNode(const Relation &, ColumnExprs &,
+                                               Relation &)> &body);
   Bounds boundsOf(unsigned l, const BasicRelation &d,
                   const ColumnExprs &vars) const;
   /// A guard around `node`: `cond` gisted against `ctx`, none when `ctx`
-  /// is inside `cond`.
+  /// is inside `cond`. `runs` (where `node` executes a statement) becomes
+  /// where the guarded node does.
   AstNode guarded(const Relation &cond, const Relation &ctx, AstNode node,
-                  const ColumnExprs &vars) const {
-    if (node.isEmptyBlock() ||
-        withinShare([&] { return ctx.isSubsetOf(cond); }, false))
+                  const ColumnExprs &vars, Relation &runs) const {
+    if (node.isEmptyBlock()) {
+      runs = Relation(space_);
       return node;
-    Relation g = gistWithinShare(cond, ctx);
+    }
+    if (withinShare([&] { return ctx.isSubsetOf(cond); }, false))
+      return node;
+    Relation g = gistWithinShare(cond, ctx).coalesce();
     AstExpr c = codegen::setCondition(g, vars);
     if (c.isInt(1))
       return node;
-    if (c.isInt(0))
+    if (c.isInt(0)) {
+      runs = Relation(space_);
       return AstNode::block({});
+    }
+    runs = withinShare([&] { return loose(runs.intersect(g)); }, runs);
     return AstNode::ifThen(std::move(c), std::move(node));
   }
 
@@ -241,8 +278,9 @@ private:
 };
 
 AstNode Builder::leaf(const std::vector<Active> &active, const Relation &ctx,
-                      const ColumnExprs &vars) {
+                      const ColumnExprs &vars, Relation &runs) {
   std::vector<AstNode> out;
+  runs = Relation(space_);
   for (const Active &a : active) {
     const Statement &st = stmts_[a.stmt];
     // The pieces of the inverse that this statement's times meet here.
@@ -264,17 +302,21 @@ AstNode Builder::leaf(const std::vector<Active> &active, const Relation &ctx,
         args.push_back(codegen::rowExpr(f.row(), f.localSpace(), vars, exact));
       }
       AstNode call = AstNode::user(st.name, std::move(args));
+      Relation callRuns = Relation::universe(space_);
       out.push_back(guarded(pieces.size() == 1 ? a.times : where, ctx,
-                            std::move(call), vars));
+                            std::move(call), vars, callRuns));
+      runs = uniteLoosely(runs, callRuns);
     }
   }
   return AstNode::block(std::move(out));
 }
 
 AstNode Builder::generate(unsigned l, const std::vector<Active> &active,
-                          const Relation &ctx, ColumnExprs &vars) {
+                          const Relation &ctx, ColumnExprs &vars,
+                          Relation &runs) {
   if (l == depth_)
-    return leaf(active, ctx, vars);
+    return leaf(active, ctx, vars, runs);
+  runs = Relation(space_);
   // The pieces of the level: each statement's times on the first l + 1
   // dimensions, one item per disjunct (so that disjoint, ordered parts of
   // one statement get loops of their own).
@@ -291,6 +333,8 @@ AstNode Builder::generate(unsigned l, const std::vector<Active> &active,
   // budget, else the loop stays shared.
   if (options_.separate)
     items = withinShare([&] { return separated(items); }, items);
+  items =
+      withinShare([&] { return splitAroundValues(items, active, l); }, items);
   std::vector<AstNode> out;
   for (std::vector<Item> &group : orderedGroups(std::move(items), l)) {
     Relation domain(space_);
@@ -303,21 +347,23 @@ AstNode Builder::generate(unsigned l, const std::vector<Active> &active,
     domain = domain.coalesce();
     Relation outer = project(domain, l);
     Relation ctxG = loose(ctx.intersect(outer));
-    Relation runs(space_);
-    AstNode node =
-        loopOver(l, domain, ctxG, ctx, vars, runs,
-                 [&](const Relation &inner, ColumnExprs &v) {
-                   std::vector<Active> next;
-                   for (unsigned i = 0; i < active.size(); ++i) {
-                     if (mine[i].numDisjuncts() == 0)
-                       continue;
-                     Relation t = active[i].times.intersect(mine[i]);
-                     if (!t.intersect(inner).isEmpty())
-                       next.push_back({active[i].stmt, std::move(t)});
-                   }
-                   return generate(l + 1, next, inner, v);
-                 });
-    out.push_back(guarded(outer, ctx.intersect(runs), std::move(node), vars));
+    Relation groupRuns(space_);
+    AstNode node = loopOver(
+        l, domain, ctxG, ctx, vars, groupRuns,
+        [&](const Relation &inner, ColumnExprs &v, Relation &bodyRuns) {
+          std::vector<Active> next;
+          for (unsigned i = 0; i < active.size(); ++i) {
+            if (mine[i].numDisjuncts() == 0)
+              continue;
+            Relation t = active[i].times.intersect(mine[i]);
+            if (!t.intersect(inner).isEmpty())
+              next.push_back({active[i].stmt, std::move(t)});
+          }
+          return generate(l + 1, next, inner, v, bodyRuns);
+        });
+    out.push_back(guarded(outer, ctx.intersect(groupRuns), std::move(node),
+                          vars, groupRuns));
+    runs = uniteLoosely(runs, groupRuns);
   }
   return AstNode::block(std::move(out));
 }
@@ -329,20 +375,7 @@ std::vector<std::vector<Item>> Builder::orderedGroups(std::vector<Item> items,
     return {};
   // before[i][j]: at equal outer dimensions every time of i is below every
   // time of j on dimension l, i.e. no pair with t_l >= t'_l.
-  Space rel = Space::relation(space_.paramNames(), space_.rangeTuple(),
-                              space_.rangeTuple());
-  BasicRelation notBefore(rel);
-  unsigned np = space_.numParams(), cols = np + 2 * depth_ + 1;
-  for (unsigned k = 0; k <= l; ++k) {
-    std::vector<Int> row(cols, Int(0));
-    row[np + k] = 1;
-    row[np + depth_ + k] = -1;
-    if (k < l)
-      notBefore.addEquality(row);
-    else
-      notBefore.addInequality(row);
-  }
-  Relation nb(notBefore);
+  Relation nb = notBefore(l);
   std::vector<std::vector<bool>> before(n, std::vector<bool>(n, false));
   for (size_t i = 0; i < n; ++i)
     for (size_t j = 0; j < n; ++j)
@@ -406,6 +439,130 @@ std::vector<std::vector<Item>> Builder::orderedGroups(std::vector<Item> items,
       if (std::find(rs.begin(), rs.end(), find(i)) != rs.end())
         g.push_back(items[i]);
     out.push_back(std::move(g));
+  }
+  return out;
+}
+
+Relation Builder::notBefore(unsigned l) const {
+  Space rel = Space::relation(space_.paramNames(), space_.rangeTuple(),
+                              space_.rangeTuple());
+  BasicRelation nb(rel);
+  unsigned np = space_.numParams(), cols = np + 2 * depth_ + 1;
+  for (unsigned k = 0; k <= l; ++k) {
+    std::vector<Int> row(cols, Int(0));
+    row[np + k] = 1;
+    row[np + depth_ + k] = -1;
+    if (k < l)
+      nb.addEquality(row);
+    else
+      nb.addInequality(row);
+  }
+  return Relation(nb);
+}
+
+std::optional<std::vector<Int>> Builder::fixedValue(const Item &it,
+                                                    unsigned l) const {
+  if (it.set.numDisjuncts() != 1)
+    return std::nullopt;
+  const BasicRelation &d = it.set.disjuncts()[0];
+  unsigned c = dimCol(l), local = d.offset(VarKind::Local);
+  for (unsigned i = 0; i < d.numEqualities(); ++i) {
+    ConstRow r = d.equality(i);
+    if (abs(r[c]) != Int(1))
+      continue;
+    bool plain = true;
+    for (unsigned j = c + 1; j + 1 < r.size() && plain; ++j)
+      plain = r[j].isZero();
+    if (!plain)
+      continue;
+    std::vector<Int> v(r.begin(), r.begin() + local);
+    v.push_back(r.back());
+    if (v[c].isNegative())
+      for (Int &x : v)
+        x = -x;
+    return v;
+  }
+  return std::nullopt;
+}
+
+bool Builder::loopsBelow(const Item &it, const std::vector<Active> &active,
+                         unsigned l) const {
+  for (unsigned i : it.stmts) {
+    BasicRelation hull = active[i].times.intersect(it.set).affineHull();
+    unsigned local = hull.offset(VarKind::Local);
+    for (unsigned j = l + 1; j < depth_; ++j) {
+      unsigned c = dimCol(j);
+      bool fixed = false;
+      for (unsigned e = 0; e < hull.numEqualities() && !fixed; ++e) {
+        ConstRow r = hull.equality(e);
+        fixed = !r[c].isZero();
+        for (unsigned x = c + 1; x + 1 < r.size() && fixed; ++x)
+          fixed = r[x].isZero() || x < local;
+        for (unsigned x = local; x + 1 < r.size() && fixed; ++x)
+          fixed = r[x].isZero();
+      }
+      if (!fixed)
+        return true;
+    }
+  }
+  return false;
+}
+
+/// Pieces that would share a loop with a piece of one value at this level
+/// (a statement at t_l = e with loops of its own below) are split into
+/// t_l < e, t_l = e and t_l > e, so that the parts before and after get
+/// loops of their own and the one at e runs with it: isl's code for
+/// `{ A[i] -> [1, i]; B[i] -> [i, 1] }` runs B(0), then A's loop with B(1)
+/// in it, then B's loop from 2, where one shared loop would guard A's whole
+/// loop. A statement of one value with no loop below costs one guard
+/// inside the shared loop, less than the copies a split makes. Two
+/// emptiness tests per pair and three intersections per split; given up
+/// (the pieces kept) beyond four times as many pieces.
+std::vector<Item> Builder::splitAroundValues(const std::vector<Item> &items,
+                                             const std::vector<Active> &active,
+                                             unsigned l) const {
+  std::vector<std::pair<size_t, std::vector<Int>>> values;
+  for (size_t i = 0; i < items.size(); ++i)
+    if (std::optional<std::vector<Int>> v = fixedValue(items[i], l))
+      if (loopsBelow(items[i], active, l))
+        values.emplace_back(i, std::move(*v));
+  if (values.empty() || values.size() == items.size())
+    return items;
+  Relation nb = notBefore(l);
+  auto unordered = [&](const Relation &a, const Relation &b) {
+    return !nb.intersectDomain(a).intersectRange(b).isEmpty() &&
+           !nb.intersectDomain(b).intersectRange(a).isEmpty();
+  };
+  std::vector<Item> out = items;
+  for (const auto &[at, row] : values) {
+    const Relation &fixed = items[at].set;
+    // t_l + rest < 0, = 0, > 0 as rows over [params | dims | const].
+    std::vector<Int> below = row, above = row;
+    for (Int &x : below)
+      x = -x;
+    below.back() -= 1;
+    above.back() -= 1;
+    std::vector<Item> next;
+    for (Item &p : out) {
+      if (fixedValue(p, l) || !unordered(p.set, fixed)) {
+        next.push_back(std::move(p));
+        continue;
+      }
+      BasicRelation lt(space_), eq(space_), gt(space_);
+      lt.addInequality(below);
+      eq.addEquality(row);
+      gt.addInequality(above);
+      for (const BasicRelation &part : {lt, eq, gt}) {
+        Relation piece = p.set.intersect(Relation(part));
+        if (piece.isEmpty())
+          continue;
+        for (const BasicRelation &d : piece.disjuncts())
+          next.push_back({Relation(d), p.stmts});
+      }
+    }
+    if (next.size() > 4 * items.size())
+      return items;
+    out = std::move(next);
   }
   return out;
 }
@@ -545,7 +702,8 @@ Bounds Builder::boundsOf(unsigned l, const BasicRelation &d,
 AstNode Builder::loopOver(
     unsigned l, const Relation &domain, const Relation &ctx,
     const Relation &unguarded, ColumnExprs &vars, Relation &runs,
-    const std::function<AstNode(const Relation &, ColumnExprs &)> &body) {
+    const std::function<AstNode(const Relation &, ColumnExprs &, Relation &)>
+        &body) {
   unsigned c = dimCol(l);
   runs = Relation::universe(space_);
   // Bounds implied by the enclosing loops and guards are left out.
@@ -610,10 +768,15 @@ AstNode Builder::loopOver(
     // equality holds only where a divides -rest: the guard stays here.
     Relation at(equalityOnly(hull, valueEq));
     bool unit = a.isOne();
-    AstNode out = body(loose((unit ? unguarded : ctx).intersect(at)), vars);
+    Relation bodyRuns(space_);
+    AstNode out =
+        body(loose((unit ? unguarded : ctx).intersect(at)), vars, bodyRuns);
     vars.set[c] = false;
+    // Where a does not divide -rest the body runs at another value than
+    // the equality's: nothing is known then.
     if (unit)
-      runs = project(domain, l);
+      runs = withinShare(
+          [&] { return loose(project(bodyRuns.intersect(at), l)); }, runs);
     return out;
   }
   // Bounds per disjunct: the loop runs from the least lower bound to the
@@ -740,7 +903,8 @@ AstNode Builder::loopOver(
         at.addEquality(eq);
         vars.cols[c] = codegen::rowExpr(v, plain, vars);
         vars.set[c] = true;
-        copies.push_back(body(ctx.intersect(Relation(at)), vars));
+        Relation copyRuns(space_);
+        copies.push_back(body(ctx.intersect(Relation(at)), vars, copyRuns));
       }
       vars.set[c] = false;
       return AstNode::block(std::move(copies));
@@ -749,13 +913,17 @@ AstNode Builder::loopOver(
   vars.cols[c] = AstExpr::id(it);
   vars.set[c] = true;
   iterated = loose(iterated);
-  // Where the bounds meet, whatever the guard: what the loop ensures.
-  Relation meet = unguarded.intersect(lowerSets).intersect(upperSets);
+  // Where the bounds meet, whatever the context (the guards around read
+  // it): what the loop ensures.
+  Relation meet = lowerSets.intersect(upperSets);
   if (stride > Int(1))
     meet = meet.intersect(Relation(equalityOnly(hull, strideEq)));
-  runs = project(meet, l);
-  AstNode inner = body(iterated, vars);
+  Relation bodyRuns(space_);
+  AstNode inner = body(iterated, vars, bodyRuns);
   vars.set[c] = false;
+  runs =
+      withinShare([&] { return loose(project(meet.intersect(bodyRuns), l)); },
+                  project(meet, l));
   if (inner.isEmptyBlock())
     return inner;
   return AstNode::loop(it, std::move(lower), std::move(upper),
@@ -775,6 +943,16 @@ AstNode buildAst(const UnionRelation &schedule,
   if (context && !context->isParams())
     throw SpaceError("buildAst: the context must be a params set, not " +
                      context->toString());
+  const std::string &pre = options.iteratorPrefix;
+  auto identChar = [](char ch, bool first) {
+    return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+           (!first && ch >= '0' && ch <= '9');
+  };
+  if (pre.empty() || !identChar(pre[0], true) ||
+      !std::all_of(pre.begin() + 1, pre.end(),
+                   [&](char ch) { return identChar(ch, false); }))
+    throw InvalidArgument("buildAst: the iterator prefix '" + pre +
+                          "' is not a C identifier");
   UnionRelation sched = schedule;
   std::vector<std::string> params = sched.paramNames();
   if (context)

@@ -5,6 +5,7 @@
 #include "presburger/Errors.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace presburger::codegen {
 
@@ -155,6 +156,29 @@ Relation withDefinedLocals(const Relation &set) {
   return out;
 }
 
+namespace {
+
+/// The row divided by the gcd g of its coefficients: an inequality's
+/// constant rounded down (2n + 1 >= 0 is n >= 0 over the integers), an
+/// equality whose constant g does not divide has no solution (nullopt).
+std::optional<std::vector<Int>> reduced(ConstRow row, bool equality) {
+  std::vector<Int> r(row.begin(), row.end());
+  Int g = 0;
+  for (size_t c = 0; c + 1 < r.size(); ++c)
+    g = gcd(g, r[c]);
+  if (g.isZero() || g.isOne())
+    return r;
+  g = abs(g);
+  if (equality && !mod(r.back(), g).isZero())
+    return std::nullopt;
+  for (size_t c = 0; c + 1 < r.size(); ++c)
+    r[c] = floorDiv(r[c], g);
+  r.back() = floorDiv(r.back(), g);
+  return r;
+}
+
+} // namespace
+
 AstExpr setCondition(const Relation &set, const ColumnExprs &vars) {
   Relation s = withDefinedLocals(set);
   std::vector<AstExpr> alternatives;
@@ -162,11 +186,20 @@ AstExpr setCondition(const Relation &set, const ColumnExprs &vars) {
     if (d.isObviouslyEmpty())
       continue;
     std::vector<AstExpr> conj;
-    for (unsigned i = 0; i < d.numEqualities(); ++i)
-      conj.push_back(constraintExpr(d.equality(i), true, d, vars));
+    bool unsatisfiable = false;
+    for (unsigned i = 0; i < d.numEqualities(); ++i) {
+      std::optional<std::vector<Int>> r = reduced(d.equality(i), true);
+      if (!r)
+        unsatisfiable = true;
+      else
+        conj.push_back(constraintExpr(*r, true, d, vars));
+    }
     for (unsigned i = 0; i < d.numInequalities(); ++i)
       if (!isDivisionRow(d, d.inequality(i)))
-        conj.push_back(constraintExpr(d.inequality(i), false, d, vars));
+        conj.push_back(
+            constraintExpr(*reduced(d.inequality(i), false), false, d, vars));
+    if (unsatisfiable)
+      continue;
     alternatives.push_back(conj.empty() ? AstExpr::integer(1)
                                         : AstExpr::op(K::And, std::move(conj)));
   }

@@ -77,9 +77,14 @@ UnionRelation UnionRelation::wrap() const {
 }
 
 UnionRelation UnionRelation::unwrap() const {
+  if (!isSetUnion())
+    throw SpaceError("unwrap needs sets");
   UnionRelation out(params_);
+  // As isl's isl_union_set_unwrap: a set that is not a wrapped relation has
+  // no counterpart and is dropped.
   for (const Relation &r : pieces_)
-    out.add(r.unwrap());
+    if (r.isWrapping())
+      out.add(r.unwrap());
   return out;
 }
 
