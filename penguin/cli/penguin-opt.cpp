@@ -22,6 +22,7 @@
 #include "penguin/Pass.h"
 #include "penguin/PredicateSimplifier.h"
 #include "penguin/Printer.h"
+#include "penguin/RegenerateLoops.h"
 #include "penguin/Statistics.h"
 #include "penguin/Verify.h"
 
@@ -312,6 +313,7 @@ int run(int argc, char **argv) {
   registerSimplifierPasses(registry);
   registerDependencePasses(registry);
   registerAccessRewritePasses(registry);
+  registerRegenerateLoopsPass(registry);
   Options o;
   if (std::optional<int> status = parseOptions(argc, argv, registry, o))
     return *status;

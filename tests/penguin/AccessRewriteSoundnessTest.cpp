@@ -96,10 +96,10 @@ private:
       if (const Instruction *i = s.asInstruction())
         inst(*i);
       else if (const Loop *l = s.asLoop()) {
-        int64_t lb = evaluate(l->lb, vals_), ub = evaluate(l->ub, vals_);
+        LoopRange r = l->range(vals_);
         AffineExpr iv = k_.context().index(l->iv);
         ivs_.push_back(0);
-        for (int64_t v = lb; v < ub; v += l->stride) {
+        for (int64_t v = r.first; v < r.end; v += l->stride) {
           vals_.set(iv, v);
           ivs_.back() = v;
           body(l->body);

@@ -53,6 +53,7 @@ const std::map<std::string, std::string> kPublicHeaders = {
     {"AccessRewriter.h", "transforms"},
     {"MemcpyElimination.h", "transforms"},
     {"DependencePasses.h", "transforms"},
+    {"RegenerateLoops.h", "transforms"},
 };
 
 layering::LayerMap penguinLayers() {

@@ -71,6 +71,45 @@ kernel k(param N) {
   EXPECT_EQ(printModule(parseModule(once)), once);
 }
 
+TEST(ParserRoundTrip, MaxMinBoundsRoundTrip) {
+  // Several lower bounds (max), several upper bounds (min), bounds over the
+  // enclosing loop variables; a max of one bound is that bound; `max` stays
+  // an ordinary name elsewhere.
+  std::string text = R"(kernel k(param n, param max) {
+  for i = 0 to n step 1 {
+    for j = max(0, i - 3, max) to min(n, i + 5) step 2 {
+    }
+    for t = max(i) to min(floordiv(n, 2) + i) step 1 {
+    }
+    for u = max to i + max step 1 {
+    }
+  }
+}
+)";
+  Module m = parseModule(text);
+  const Loop &i = *m.kernels[0].body[0].asLoop();
+  const Loop &j = *i.body[0].asLoop();
+  EXPECT_EQ(j.lowerBounds().size(), 3u);
+  EXPECT_EQ(j.upperBounds().size(), 2u);
+  EXPECT_EQ(j.lb.str(), "0");
+  EXPECT_EQ(j.moreUbs.at(0).str(), "i + 5");
+  EXPECT_FALSE(i.body[1].asLoop()->hasMinMaxBounds());
+  std::string once = printModule(m);
+  EXPECT_EQ(once, R"(kernel k(param n, param max) {
+  for i = 0 to n step 1 {
+    for j = max(0, i - 3, max) to min(n, i + 5) step 2 {
+    }
+    for t = i to floordiv(n, 2) + i step 1 {
+    }
+    for u = max to i + max step 1 {
+    }
+  }
+}
+)");
+  EXPECT_EQ(printModule(parseModule(once)), once);
+  EXPECT_TRUE(verifyModule(m).empty());
+}
+
 TEST(ParserRoundTrip, ApiBuiltKernelRoundTrips) {
   auto ctx = std::make_shared<ExprContext>();
   Module m;
@@ -327,6 +366,11 @@ std::vector<BadInput> badInputs() {
        "expected a statement ('for', 'scope' or an instruction 'sN: ...')"},
       {"trailing garbage", "kernel k() {\n}\n}\n", 3, 1,
        "expected 'kernel', found '}'"},
+      {"unclosed max", wrap("for j = max(0, i to 4 step 1 {\n    }"), 5, 22,
+       "expected ',' or ')' to close 'max('"},
+      {"bound over the loop's own variable",
+       wrap("for j = 0 to min(4, j) step 1 {\n    }"), 5, 25,
+       "unknown name 'j'"},
   };
 }
 

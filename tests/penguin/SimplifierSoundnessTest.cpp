@@ -197,8 +197,8 @@ std::set<Point> executedPoints(const Kernel &k) {
                 out.insert(pt);
               }
             } else if (const Loop *l = s.asLoop()) {
-              int64_t lb = evaluate(l->lb, val), ub = evaluate(l->ub, val);
-              for (int64_t v = lb; v < ub; v += l->stride) {
+              LoopRange r = l->range(val);
+              for (int64_t v = r.first; v < r.end; v += l->stride) {
                 val.set(ctx.index(l->iv), v);
                 ivs.push_back(v);
                 run(l->body);

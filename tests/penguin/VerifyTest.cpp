@@ -153,15 +153,16 @@ TEST(VerifyTest, SharedAllocations) {
   EXPECT_EQ(printModule(parseModule(text, "v.pn")), text);
 }
 
-TEST(VerifyTest, LoopBoundsUseParametersOnly) {
-  expectOne(R"(kernel k() {
+TEST(VerifyTest, LoopBoundsUseEnclosingLoopVariables) {
+  // Bounds over enclosing loop variables, several lower and upper bounds.
+  EXPECT_TRUE(verifyText(R"(kernel k(param n) {
   for i = 0 to 4 step 1 {
-    for j = i to 4 step 1 {
+    for j = max(i, n - 3) to min(4, i + 3, n) step 2 {
     }
   }
 }
-)",
-            3, 5, "the lower bound of loop 'j' uses the loop variable 'i'");
+)")
+                  .empty());
   expectOne(R"(kernel k() {
   runtime r : i32
   for i = 0 to r step 1 {
@@ -169,6 +170,15 @@ TEST(VerifyTest, LoopBoundsUseParametersOnly) {
 }
 )",
             3, 3, "uses the runtime value 'r'");
+  expectOne(R"(kernel k() {
+  runtime r : i32
+  for i = 0 to 4 step 1 {
+    for j = max(0, r) to 4 step 1 {
+    }
+  }
+}
+)",
+            4, 5, "the lower bound of loop 'j' uses the runtime value 'r'");
 }
 
 TEST(VerifyTest, ParameterBounds) {
@@ -272,6 +282,22 @@ TEST_F(VerifyApiTest, InvalidNamesAndShadowing) {
       << d;
 }
 
+TEST_F(VerifyApiTest, LoopBoundOverItsOwnOrAnInnerVariable) {
+  // The parser cannot write these (the name is not in scope there).
+  Module m = module();
+  Loop outer;
+  outer.iv = "i";
+  outer.lb = ctx->constant(0);
+  outer.ub = ctx->constant(4);
+  outer.moreUbs = {ctx->index("i") + 1};
+  m.kernels[0].body.push_back(Stmt(outer));
+  std::string d = only(m);
+  EXPECT_NE(d.find("the upper bound of loop 'i' uses 'i', which is not the "
+                   "variable of an enclosing loop"),
+            std::string::npos)
+      << d;
+}
+
 TEST_F(VerifyApiTest, NullExpressionsAndMissingBounds) {
   Module m = module();
   Loop l;
@@ -295,6 +321,40 @@ TEST_F(VerifyApiTest, ReportsEveryProblem) {
   // Per kernel: negative id, rank mismatch, duplicate id; plus the
   // duplicate kernel name.
   EXPECT_EQ(ds.size(), 7u);
+}
+
+TEST(LoopTest, RangeOfMaxMinBounds) {
+  // for j = max(i, 1) to min(10, n) step 3, at i = 2, n = 9: the lattice
+  // of the first lower bound (2, 5, 8) from max(2, 1) = 2 below 9.
+  ExprContext ctx;
+  Loop l;
+  l.iv = "j";
+  l.lb = ctx.index("i");
+  l.moreLbs = {ctx.constant(1)};
+  l.ub = ctx.constant(10);
+  l.moreUbs = {ctx.param("n")};
+  l.stride = 3;
+  Valuation v;
+  v.set(ctx.index("i"), 2);
+  v.set(ctx.param("n"), 9);
+  LoopRange r = l.range(v);
+  EXPECT_EQ(r.first, 2);
+  EXPECT_EQ(r.end, 9);
+  // At i = -4: max(-4, 1) = 1, rounded up onto -4 + 3k: 2.
+  v.set(ctx.index("i"), -4);
+  EXPECT_EQ(l.range(v).first, 2);
+  EXPECT_TRUE(l.hasMinMaxBounds());
+  EXPECT_TRUE(l.boundsUseLoopVariables());
+  EXPECT_FALSE(l.isBox());
+  EXPECT_FALSE(l.tripcount().has_value());
+  // All constant: max(0, 2) to min(9, 7) step 2 runs 2, 4, 6.
+  Loop c;
+  c.lb = ctx.constant(0);
+  c.moreLbs = {ctx.constant(2)};
+  c.ub = ctx.constant(9);
+  c.moreUbs = {ctx.constant(7)};
+  c.stride = 2;
+  EXPECT_EQ(c.tripcount(), 3);
 }
 
 TEST(LoopTest, Tripcount) {

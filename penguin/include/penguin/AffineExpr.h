@@ -208,6 +208,14 @@ int64_t evaluate(AffineExpr e, const Valuation &values);
 /// in the deterministic order of first occurrence in a left-to-right walk.
 void forEachLeaf(AffineExpr e, const std::function<void(AffineExpr)> &fn);
 
+/// `e` with every Index leaf named in `values` replaced by its expression
+/// (other leaves kept), rebuilt through the folding builders in `e`'s
+/// context; the replacements must live in that context (IRError
+/// otherwise). O(size of e) nodes built.
+AffineExpr
+substituteIndices(AffineExpr e,
+                  const std::unordered_map<std::string, AffineExpr> &values);
+
 /// The interning arena. Non-copyable and non-movable (nodes point back to
 /// it); hold it by value or through a shared_ptr.
 class ExprContext {

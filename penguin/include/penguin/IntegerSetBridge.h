@@ -225,9 +225,11 @@ struct AccessOptions {
 };
 
 /// Adds, through `builder` (whose loop variables are the loops of `nest`,
-/// in order), the loop bounds of `nest` (lb <= iv < ub, and iv = lb +
-/// stride * k with a division local k = floor((iv - lb) / stride) for a
-/// strided loop; a loop with a non-positive stride throws BridgeError).
+/// in order), the loop bounds of `nest` (lb_k <= iv for every lower bound,
+/// iv < ub_k for every upper bound, and iv = lb + stride * k with a division
+/// local k = floor((iv - lb) / stride) for a strided loop, lb its first
+/// lower bound; a loop with a non-positive stride throws BridgeError).
+/// Bounds may use the variables of the enclosing loops of the nest.
 void addLoopBounds(AffineBuilder &builder, const LoopNest &nest);
 /// Adds lo <= p <= hi for every parameter of `params` with known bounds.
 void addParamBounds(presburger::BasicRelation &target,

@@ -87,6 +87,11 @@ struct SimplifierOptions {
   /// Work budget of one guarded engine computation (0: the engine's
   /// default limit).
   uint64_t workLimit = 0;
+  /// The shrink-domains pass only: after shrinking, regenerate every loop
+  /// tree from its domains (RegenerateLoops.h), so that triangular,
+  /// guarded and strided domains get max / min bounds too. Off by default
+  /// (`shrink-domains=regenerate` in penguin-opt).
+  bool regenerateLoops = false;
 };
 
 struct SimplifierCounters {
@@ -280,9 +285,11 @@ std::unique_ptr<Pass>
 createSimplifyPredicatesPass(SimplifierOptions options = {});
 /// The pass `shrink-domains`: shrinkDomain on every outermost loop.
 /// Counters under "shrink-domains": eliminated-predicates,
-/// eliminated-loops, eliminated-iterations, strided-axes, failures; caught
-/// failures are explained as remarks at the loop, as for
-/// simplify-predicates.
+/// eliminated-loops, eliminated-iterations, strided-axes, failures (and,
+/// with options.regenerateLoops, loops-regenerated and trees-unchanged);
+/// caught failures are explained as remarks at the loop, as for
+/// simplify-predicates. Takes the optional argument `regenerate`
+/// (options.regenerateLoops).
 std::unique_ptr<Pass> createShrinkDomainsPass(SimplifierOptions options = {});
 
 /// Adds both passes to `registry` (penguin-opt does this).

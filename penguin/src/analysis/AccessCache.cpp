@@ -34,11 +34,16 @@ std::string AccessCache::makeKey(AccessDomainKind kind,
   for (int64_t e : tensorShape)
     key += " " + std::to_string(e);
   key += "|loops";
+  auto bounds = [](const std::vector<AffineExpr> &bs) {
+    std::string out;
+    for (size_t k = 0; k < bs.size(); ++k)
+      out += (k ? "," : "") +
+             linearizeAffineExpr(bs[k], LinearizeMode::QuasiAffine).str();
+    return out;
+  };
   for (const Loop *l : nest)
-    key += " " + l->iv + "=" +
-           linearizeAffineExpr(l->lb, LinearizeMode::QuasiAffine).str() + ".." +
-           linearizeAffineExpr(l->ub, LinearizeMode::QuasiAffine).str() + ":" +
-           std::to_string(l->stride);
+    key += " " + l->iv + "=" + bounds(l->lowerBounds()) + ".." +
+           bounds(l->upperBounds()) + ":" + std::to_string(l->stride);
   key += "|addrs";
   for (AffineExpr a : addrs)
     key += " " + linearizeAffineExpr(a, LinearizeMode::QuasiAffine).str() + ";";

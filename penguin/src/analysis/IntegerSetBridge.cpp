@@ -474,23 +474,31 @@ void addLoopBounds(AffineBuilder &builder, const LoopNest &nest) {
       throw BridgeError("loop '" + loop.iv + "' has a non-positive stride " +
                         std::to_string(loop.stride));
     unsigned iv = builder.ivColumn(p);
-    std::vector<Int> lb = builder.build(loop.lb);
-    std::vector<Int> ub = builder.build(loop.ub);
-    // iv - lb >= 0
-    std::vector<Int> lower(lb.size());
-    for (size_t c = 0; c < lb.size(); ++c)
-      lower[c] = -lb[c];
-    lower[iv] += Int(1);
-    // ub - iv - 1 >= 0
-    std::vector<Int> upper = ub;
-    upper[iv] -= Int(1);
-    upper.back() -= Int(1);
-    builder.addInequality(lower);
-    builder.addInequality(upper);
+    // lb_k <= iv for every lower bound, iv < ub_k for every upper bound.
+    std::vector<Int> lowerOfFirst;
+    for (AffineExpr bound : loop.lowerBounds()) {
+      std::vector<Int> lb = builder.build(bound);
+      // iv - lb >= 0
+      std::vector<Int> lower(lb.size());
+      for (size_t c = 0; c < lb.size(); ++c)
+        lower[c] = -lb[c];
+      lower[iv] += Int(1);
+      builder.addInequality(lower);
+      if (lowerOfFirst.empty())
+        lowerOfFirst = std::move(lower);
+    }
+    for (AffineExpr bound : loop.upperBounds()) {
+      // ub - iv - 1 >= 0
+      std::vector<Int> upper = builder.build(bound);
+      upper[iv] -= Int(1);
+      upper.back() -= Int(1);
+      builder.addInequality(upper);
+    }
     if (loop.stride > 1) {
-      // iv = lb + stride * k, k = floor((iv - lb) / stride)
-      unsigned k = builder.addDivLocal(lower, Int(loop.stride));
-      std::vector<Int> eq = builder.padded(lower);
+      // iv = lb + stride * k, k = floor((iv - lb) / stride), lb the first
+      // lower bound
+      unsigned k = builder.addDivLocal(lowerOfFirst, Int(loop.stride));
+      std::vector<Int> eq = builder.padded(lowerOfFirst);
       eq[k] = Int(-loop.stride);
       builder.addEquality(std::move(eq));
     }

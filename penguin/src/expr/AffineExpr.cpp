@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <ostream>
 #include <unordered_set>
 
@@ -661,6 +662,42 @@ AffineExpr ccDiv(AffineExpr numer, int64_t denom, uint64_t rgid) {
 }
 AffineExpr ccMod(AffineExpr numer, int64_t denom, uint64_t rgid) {
   return ctxOf(numer).ccMod(numer, denom, rgid);
+}
+
+AffineExpr
+substituteIndices(AffineExpr e,
+                  const std::unordered_map<std::string, AffineExpr> &values) {
+  ExprContext &ctx = ctxOf(e);
+  std::function<AffineExpr(AffineExpr)> go = [&](AffineExpr x) -> AffineExpr {
+    switch (x.kind()) {
+    case ExprKind::Constant:
+    case ExprKind::Param:
+    case ExprKind::RuntimeValue:
+      return x;
+    case ExprKind::Index: {
+      auto it = values.find(x.name());
+      return it == values.end() ? x : it->second;
+    }
+    case ExprKind::Sum: {
+      std::vector<AffineExpr> ts;
+      for (AffineExpr t : x.terms())
+        ts.push_back(go(t));
+      return ctx.sum(ts);
+    }
+    case ExprKind::Mult:
+      return ctx.mult(x.coeff(), go(x.sub()));
+    case ExprKind::FloorDiv:
+      return ctx.floorDiv(go(x.numerator()), x.denominator());
+    case ExprKind::Modulo:
+      return ctx.mod(go(x.numerator()), x.denominator());
+    case ExprKind::CCDiv:
+      return ctx.ccDiv(go(x.numerator()), x.denominator(), x.replicaGroupsId());
+    case ExprKind::CCMod:
+      return ctx.ccMod(go(x.numerator()), x.denominator(), x.replicaGroupsId());
+    }
+    return x;
+  };
+  return go(e);
 }
 
 } // namespace penguin

@@ -8,6 +8,7 @@
 #include "penguin/Loop.h"
 #include "penguin/Tensor.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -171,13 +172,67 @@ dropApproxPredicates(std::span<const AffinePredicate> preds) {
 //===----------------------------------------------------------------------===//
 
 std::optional<int64_t> Loop::tripcount() const {
-  if (lb.isNull() || ub.isNull() || !lb.isConstant() || !ub.isConstant() ||
-      stride <= 0)
+  if (stride <= 0)
     return std::nullopt;
-  int64_t span = detail::checkedSub(ub.constantValue(), lb.constantValue());
+  for (AffineExpr b : lowerBounds())
+    if (b.isNull() || !b.isConstant())
+      return std::nullopt;
+  for (AffineExpr b : upperBounds())
+    if (b.isNull() || !b.isConstant())
+      return std::nullopt;
+  LoopRange r = range(Valuation());
+  int64_t span = detail::checkedSub(r.end, r.first);
   if (span <= 0)
     return 0;
   return detail::ceilDivPos(span, stride);
+}
+
+std::vector<AffineExpr> Loop::lowerBounds() const {
+  std::vector<AffineExpr> out{lb};
+  out.insert(out.end(), moreLbs.begin(), moreLbs.end());
+  return out;
+}
+
+std::vector<AffineExpr> Loop::upperBounds() const {
+  std::vector<AffineExpr> out{ub};
+  out.insert(out.end(), moreUbs.begin(), moreUbs.end());
+  return out;
+}
+
+bool Loop::boundsUseLoopVariables() const {
+  bool uses = false;
+  auto scan = [&](AffineExpr e) {
+    if (e.isNull())
+      return;
+    forEachLeaf(e, [&](AffineExpr leaf) {
+      uses = uses || leaf.kind() == ExprKind::Index;
+    });
+  };
+  for (AffineExpr e : lowerBounds())
+    scan(e);
+  for (AffineExpr e : upperBounds())
+    scan(e);
+  return uses;
+}
+
+LoopRange Loop::range(const Valuation &values) const {
+  if (stride <= 0)
+    throw IRError("loop '" + iv + "' has a non-positive step " +
+                  std::to_string(stride));
+  int64_t base = evaluate(lb, values);
+  int64_t start = base;
+  for (AffineExpr b : moreLbs)
+    start = std::max(start, evaluate(b, values));
+  LoopRange r;
+  // The first value of the lattice base + stride * k at or above start.
+  r.first = detail::checkedAdd(
+      base,
+      detail::checkedMul(
+          detail::ceilDivPos(detail::checkedSub(start, base), stride), stride));
+  r.end = evaluate(ub, values);
+  for (AffineExpr b : moreUbs)
+    r.end = std::min(r.end, evaluate(b, values));
+  return r;
 }
 
 //===----------------------------------------------------------------------===//

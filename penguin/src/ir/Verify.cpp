@@ -252,10 +252,14 @@ private:
           report(l->loc, "loop '" + l->iv + "' has step " +
                              std::to_string(l->stride) +
                              "; the step must be positive");
-        checkLeaves(l->lb, ivs, false, false, l->loc,
-                    "the lower bound of loop '" + l->iv + "'");
-        checkLeaves(l->ub, ivs, false, false, l->loc,
-                    "the upper bound of loop '" + l->iv + "'");
+        // Bounds may use parameters, constants and the variables of the
+        // enclosing loops (not the loop's own variable).
+        for (AffineExpr b : l->lowerBounds())
+          checkLeaves(b, ivs, true, false, l->loc,
+                      "the lower bound of loop '" + l->iv + "'");
+        for (AffineExpr b : l->upperBounds())
+          checkLeaves(b, ivs, true, false, l->loc,
+                      "the upper bound of loop '" + l->iv + "'");
         ivs.push_back(l->iv);
         checkBody(l->body, ivs);
         ivs.pop_back();

@@ -329,9 +329,13 @@ private:
     Token iv = expectName("a loop variable");
     l.iv = iv.text;
     expect(Tok::Assign, "'=' after the loop variable");
-    l.lb = parseExpr("the lower bound");
+    std::vector<AffineExpr> lbs = parseBounds("max", "the lower bound");
     expectWord("to", "'to' after the lower bound");
-    l.ub = parseExpr("the upper bound");
+    std::vector<AffineExpr> ubs = parseBounds("min", "the upper bound");
+    l.lb = lbs.front();
+    l.moreLbs.assign(lbs.begin() + 1, lbs.end());
+    l.ub = ubs.front();
+    l.moreUbs.assign(ubs.begin() + 1, ubs.end());
     if (atWord("step")) {
       take();
       l.stride = signedInt("an integer step");
@@ -350,6 +354,25 @@ private:
     l.body = parseBody("the body of loop '" + iv.text + "'");
     ivs_.pop_back();
     return Stmt(std::move(l));
+  }
+
+  // A loop bound: an expression, or `FN(e1, e2, ...)` (FN is max for the
+  // lower bound, min for the upper one) for several. The words max and min
+  // stay ordinary names elsewhere (a parameter may be called max).
+  std::vector<AffineExpr> parseBounds(const char *fn, const std::string &what) {
+    if (!(peek().kind == Tok::Ident && peek().text == fn &&
+          peek(1).kind == Tok::LParen))
+      return {parseExpr(what)};
+    Token name = take();
+    DepthGuard guard(*this, name);
+    take(); // '('
+    std::vector<AffineExpr> out{parseExpr(what)};
+    while (peek().kind == Tok::Comma) {
+      take();
+      out.push_back(parseExpr(what));
+    }
+    expect(Tok::RParen, "',' or ')' to close '" + name.text + "('");
+    return out;
   }
 
   Stmt parseScope() {

@@ -64,6 +64,19 @@ void printInstruction(std::string &out, const Instruction &inst) {
   }
 }
 
+/// One bound, or `max(a, b, ...)` / `min(a, b, ...)` for several.
+std::string printBounds(const char *fn, const std::vector<AffineExpr> &bs) {
+  auto one = [](AffineExpr e) {
+    return e.isNull() ? std::string("<null>") : e.str();
+  };
+  if (bs.size() == 1)
+    return one(bs.front());
+  std::string out = std::string(fn) + "(";
+  for (size_t k = 0; k < bs.size(); ++k)
+    out += (k ? ", " : "") + one(bs[k]);
+  return out + ")";
+}
+
 void printStmt(std::string &out, const Stmt &s, int indent) {
   std::string pad(static_cast<size_t>(indent) * 2, ' ');
   if (const Instruction *inst = s.asInstruction()) {
@@ -73,9 +86,8 @@ void printStmt(std::string &out, const Stmt &s, int indent) {
     return;
   }
   if (const Loop *l = s.asLoop()) {
-    out += pad + "for " + l->iv + " = " +
-           (l->lb.isNull() ? std::string("<null>") : l->lb.str()) + " to " +
-           (l->ub.isNull() ? std::string("<null>") : l->ub.str()) + " step " +
+    out += pad + "for " + l->iv + " = " + printBounds("max", l->lowerBounds()) +
+           " to " + printBounds("min", l->upperBounds()) + " step " +
            std::to_string(l->stride) + " {\n";
     printBody(out, l->body, indent + 1);
     out += pad + "}\n";

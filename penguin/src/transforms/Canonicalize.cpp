@@ -109,6 +109,10 @@ void canonicalizeBody(std::vector<Stmt> &body, ExprContext &ctx, Counters &c) {
       locatedAt(l->loc, [&] {
         l->lb = canonicalExpr(l->lb, c);
         l->ub = canonicalExpr(l->ub, c);
+        for (AffineExpr &b : l->moreLbs)
+          b = canonicalExpr(b, c);
+        for (AffineExpr &b : l->moreUbs)
+          b = canonicalExpr(b, c);
       });
       canonicalizeBody(l->body, ctx, c);
     } else if (Scope *sc = s.asScope()) {

@@ -10,6 +10,8 @@
 
 #include "penguin/PredicateSimplifier.h"
 
+#include "penguin/RegenerateLoops.h"
+
 #include "transforms/PredicateLists.h"
 
 #include <algorithm>
@@ -313,7 +315,16 @@ public:
   std::string_view name() const override { return "shrink-domains"; }
   std::string_view description() const override {
     return "tighten loop bounds and strides to the iterations that execute, "
-           "drop the guards that become implied, remove empty loops";
+           "drop the guards that become implied, remove empty loops "
+           "(shrink-domains=regenerate: then regenerate the loop trees)";
+  }
+  bool acceptsArgument() const override { return true; }
+  void setArgument(std::string_view argument) override {
+    if (argument != "regenerate")
+      throw IRError("pass 'shrink-domains' takes the argument 'regenerate' "
+                    "or none, not '" +
+                    std::string(argument) + "'");
+    options_.regenerateLoops = true;
   }
   void run(Module &module, PassContext &pc) override {
     int64_t &preds = pc.stats.counter(name(), "eliminated-predicates",
@@ -336,6 +347,18 @@ public:
       iters += s.counters().eliminatedIterations;
       strided += s.counters().stridedAxes;
       failures += s.counters().failures;
+      if (options_.regenerateLoops) {
+        RegenerateOptions ro;
+        ro.workLimit = options_.workLimit;
+        RegenerateCounters rc = regenerateLoops(k, ro, pc.explain);
+        pc.stats.counter(name(), "loops-regenerated",
+                         "Number of loop trees regenerated") +=
+            rc.treesRegenerated;
+        pc.stats.counter(name(), "trees-unchanged",
+                         "Number of loop trees not regenerated (not "
+                         "expressible or the engine failed)") +=
+            rc.treesUnchanged;
+      }
     }
   }
 

@@ -245,6 +245,12 @@ PredicateSimplifier::newHeader(const ShrinkLoop &site,
     h.changed = true;
     return h;
   }
+  // Headers are rebuilt for box loops only; a loop with several bounds or
+  // bounds over loop variables keeps its header (it is still removed when
+  // nothing below it runs, and its instructions' residual predicates are
+  // still computed against it).
+  if (!l.isBox())
+    return h;
   // The new iterations stay a subset of the old ones: a constant lb and the
   // stride move only within the old lattice lb + stride*k.
   bool single = b.lower && b.upper && *b.lower == *b.upper;
