@@ -414,6 +414,30 @@ TEST(FunctionsTest, StridesOfDimensions) {
   EXPECT_THROW(strideInfo(parseRelation("{ [i] -> [j] }"), 0), SpaceError);
 }
 
+TEST(FunctionsTest, StrideOfUnionThroughOwnDivisions) {
+  // i = 5 (mod 6) on one disjunct, i = 3j - 1 (mod 6) on the other: i = 2
+  // (mod 3) on both, through divisions of their own that the affine hull
+  // of the union does not align (cross-check stride_info, seed 2, case
+  // 193; isl's stride 3).
+  Relation s = parseRelation(
+      "{ [i, j] : (-5 <= i <= 5 and -5 <= j <= 5 and i mod 6 = 5) or "
+      "(-5 <= i <= 5 and -5 <= j <= 5 and (1 + i + 3j) mod 6 = 0 and "
+      "2j < -i) }");
+  StrideInfo si = strideInfo(s, 0);
+  EXPECT_EQ(si.stride, Int(3));
+  EXPECT_EQ(mod(si.offset.eval({Int(0), Int(0)}), Int(3)), Int(2));
+  expectStride(s, 0, si);
+  // An offset only one disjunct's points make valid: floor(n/2) with n even
+  // (seed 3, case 483); a constant serves both.
+  Relation p = parseRelation(
+      "[n] -> { [i] : (0 <= i <= n and (1 + i) mod 3 = 0 and "
+      "(i - 3n) mod 5 = 4) or (n <= i <= n + 2 and exists e : 2 + 3n + "
+      "2i = 6e) }");
+  StrideInfo pi = strideInfo(p, 0);
+  EXPECT_EQ(pi.stride, Int(3));
+  expectStride(p, 0, pi);
+}
+
 /// Every point of `set` in a box lies in [offset, offset + size) of `b`.
 void expectInBox(const Relation &set, const FixedBox &b) {
   unsigned np = set.numParams(), n = set.numRange();
@@ -455,4 +479,26 @@ TEST(FunctionsTest, FixedSizeBoxHulls) {
   EXPECT_EQ(r.offset.toString(), "{ [i] -> [(i)] }");
   EXPECT_EQ(r.size, std::vector<Int>{Int(3)});
   EXPECT_THROW(simpleFixedBoxHull(parseRelation("{ [i] -> [o] }")), SpaceError);
+}
+
+TEST(FunctionsTest, FixedSizeBoxOfStridedUnion) {
+  // Every disjunct avoids o = 0 (mod 3), so o in [-5, 5]; the simple hull
+  // keeps only -6 <= o <= 6 (isl's keeps o mod 3 != 0 through an aligned
+  // division), and the size is measured on the points: from -6 to 5, 12
+  // (isl's size; cross-check range_simple_fixed_box_hull, seed 2, case 36).
+  Relation s = parseRelation("[n] -> { [o] : (-6 <= o <= 6 and o mod 3 = 1) "
+                             "or (-6 <= o <= 6 and o mod 3 = 2 and o <= 3n) }");
+  FixedBox b = simpleFixedBoxHull(s);
+  ASSERT_TRUE(b.valid);
+  EXPECT_EQ(b.offset.toString(), "[n] -> { [(-6)] }");
+  EXPECT_EQ(b.size, std::vector<Int>{Int(12)});
+  expectInBox(s, b);
+  // The image of each domain point: o in {1, 2, 4, 5}, from 0 a size of 6
+  // (isl's), where our simple hull's 0 <= o <= 6 would say 7.
+  FixedBox r = rangeSimpleFixedBoxHull(
+      parseRelation("{ [i] -> [o] : (0 <= o <= 6 and o mod 3 = 1) or "
+                    "(0 <= o <= 6 and o mod 3 = 2 and o <= i) }"));
+  ASSERT_TRUE(r.valid);
+  EXPECT_EQ(r.offset.toString(), "{ [i] -> [(0)] }");
+  EXPECT_EQ(r.size, std::vector<Int>{Int(6)});
 }
