@@ -13,11 +13,13 @@ import math as _math
 
 from ._core import (
     Aff,
+    FixedBox,
     InvalidArgument,
     MultiAff,
     PwAff,
     PwMultiAff,
     Set,
+    StrideInfo,
     dim_type,
 )
 from . import DEFAULT_CONTEXT, Val, _val
@@ -454,3 +456,36 @@ def aff_from_constraint(c):
         row[pos if _dt(tp) == _dt.param else npar + pos] = v
     row[-1] = c._const
     return Aff._linear(sp, row)
+
+
+# {{{ StrideInfo and FixedBox: integers as Val
+
+StrideInfo.get_stride = lambda self: Val(self._stride())
+StrideInfo.get_stride.__doc__ = "The stride (a Val, at least 1)."
+StrideInfo.__repr__ = lambda self: (
+    f"StrideInfo(stride={self._stride()}, offset={self.get_offset()})")
+
+
+def _box_size(self):
+    """The sizes, one Val per dimension, as a list (islpy: a MultiVal; index
+    it with ``[i]`` where islpy code calls ``get_val(i)``). InvalidArgument
+    for an invalid box."""
+    return [Val(v) for v in self._size()]
+
+
+def _box_repr(self):
+    if not self.is_valid():
+        return "FixedBox(invalid)"
+    return f"FixedBox(offset={self.get_offset()}, size={self._size()})"
+
+
+def _set_get_stride(self, pos):
+    """The stride of set dimension *pos* (a Val; isl_set_get_stride)."""
+    return self.get_stride_info(pos).get_stride()
+
+
+Set.get_stride = _set_get_stride
+FixedBox.get_size = _box_size
+FixedBox.__repr__ = _box_repr
+
+# }}}

@@ -14,10 +14,12 @@
 #include "Common.h"
 
 #include "presburger/Aff.h"
+#include "presburger/FixedBox.h"
 #include "presburger/FunctionText.h"
 #include "presburger/MultiAff.h"
 #include "presburger/PwAff.h"
 #include "presburger/PwMultiAff.h"
+#include "presburger/StrideInfo.h"
 
 namespace pyisl {
 
@@ -1190,10 +1192,79 @@ void bindFunctions(py::module_ &m) {
   py::implicitly_convertible<PyMultiAff, PyPwMultiAff>();
 
   //===------------------------------------------------------------------===//
+  // StrideInfo and FixedBox
+  //===------------------------------------------------------------------===//
+  py::class_<presburger::StrideInfo>(
+      m, "StrideInfo",
+      "islpy's StrideInfo: every point's value in the dimension is "
+      "offset + stride * k for an integer k (StrideInfo.h).")
+      .def("_stride",
+           [](const presburger::StrideInfo &si) { return si.stride; })
+      .def(
+          "get_offset",
+          [](const presburger::StrideInfo &si) { return PyAff{si.offset}; },
+          "The offset: an Aff on the set's space (a set's dimension) or on "
+          "the domain space (a relation's range dimension).");
+  py::class_<presburger::FixedBox>(
+      m, "FixedBox",
+      "islpy's FixedBox: a box [offset, offset + size) of constant sizes "
+      "at a quasi-affine offset holding the set (FixedBox.h).")
+      .def(
+          "is_valid", [](const presburger::FixedBox &b) { return b.valid; },
+          "Whether every dimension has a constant size (isl's "
+          "isl_fixed_box_is_valid); offset and size mean nothing otherwise.")
+      .def(
+          "get_offset",
+          [](const presburger::FixedBox &b) {
+            if (!b.valid)
+              throw InvalidArgument("FixedBox.get_offset: the box is not "
+                                    "valid (no constant-size box)");
+            return PyMultiAff{b.offset};
+          },
+          "The lower corner: a MultiAff of the parameters (a set) or of the "
+          "domain (a relation's range); InvalidArgument for an invalid box.")
+      .def("_size", [](const presburger::FixedBox &b) {
+        if (!b.valid)
+          throw InvalidArgument("FixedBox.get_size: the box is not valid "
+                                "(no constant-size box)");
+        return b.size;
+      });
+
+  //===------------------------------------------------------------------===//
   // Set and Map methods that give or take functions
   //===------------------------------------------------------------------===//
   auto set = py::reinterpret_borrow<py::class_<PySet>>(m.attr("Set"));
   auto map = py::reinterpret_borrow<py::class_<PyMap>>(m.attr("Map"));
+  set.def(
+         "get_stride_info",
+         [](const PySet &s, unsigned pos) {
+           return presburger::strideInfo(s.r, pos);
+         },
+         py::arg("pos"), Guard(),
+         "The stride of set dimension pos (isl_set_get_stride_info): one "
+         "affine hull, one per disjunct of a union.")
+      .def(
+          "get_simple_fixed_box_hull",
+          [](const PySet &s) { return presburger::simpleFixedBoxHull(s.r); },
+          Guard(),
+          "The fixed-size box hull (isl_set_get_simple_fixed_box_hull): per "
+          "dimension a simple hull and integer optimizations.");
+  map.def(
+         "get_range_stride_info",
+         [](const PyMap &r, unsigned pos) {
+           return presburger::rangeStrideInfo(r.r, pos);
+         },
+         py::arg("pos"), Guard(),
+         "The stride of range dimension pos on its own "
+         "(isl_map_get_range_stride_info), its offset over the domain.")
+      .def(
+          "get_range_simple_fixed_box_hull",
+          [](const PyMap &r) {
+            return presburger::rangeSimpleFixedBoxHull(r.r);
+          },
+          Guard(),
+          "The fixed-size box of each domain point's image "
+          "(isl_map_get_range_simple_fixed_box_hull).");
   set.def(
          "dim_min",
          [](const PySet &s, unsigned pos) { return PyPwAff{s.r.dimMin(pos)}; },
