@@ -1043,6 +1043,23 @@ std::vector<Operation> operations() {
     return functionCheck(
         crosscheck::checkPullback(onlyPiece(o[0]), onlyPiece(o[1]), i[0], c));
   });
+  for (const char *op : {"add", "sub", "union_add", "range_product",
+                         "flat_range_product", "neg", "scale"}) {
+    std::string name = op;
+    bool sameRange = name != "range_product" && name != "flat_range_product";
+    add(
+        "pw_multi_aff-" + name,
+        [=](RandomSets &r) {
+          return crosscheck::functionPairInputs(r, sameRange);
+        },
+        [=](auto &o, auto &i, auto &c) {
+          if (o[0].isEmptyUnion() || o[1].isEmptyUnion())
+            return Outcome{Outcome::Skip};
+          return functionCheck(crosscheck::checkFunctionArithmetic(
+              name, onlyPiece(o[0]), onlyPiece(o[1]), onlyPiece(o[2]), i[0],
+              i[1], c));
+        });
+  }
   return ops;
 }
 

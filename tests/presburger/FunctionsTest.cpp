@@ -502,3 +502,42 @@ TEST(FunctionsTest, FixedSizeBoxOfStridedUnion) {
   EXPECT_EQ(r.offset.toString(), "{ [i] -> [(0)] }");
   EXPECT_EQ(r.size, std::vector<Int>{Int(6)});
 }
+
+TEST(FunctionsTest, PwMultiAffArithmetic) {
+  PwMultiAff f = parsePwMultiAff(
+      "[n] -> { [i] -> [(i), (n)] : i >= 0; [i] -> [(-i), (0)] : i < 0 }");
+  PwMultiAff g = parsePwMultiAff("[n] -> { [i] -> [(2i), (1)] : i <= 5 }");
+  auto same = [](const PwMultiAff &got, const char *want) {
+    EXPECT_TRUE(got.toRelation().isEqual(parseRelation(want)))
+        << got.toString() << " is not " << want;
+  };
+  // On the intersection of the domains.
+  same(f.add(g), "[n] -> { [i] -> [3i, n + 1] : 0 <= i <= 5; "
+                 "[i] -> [i, 1] : i < 0 }");
+  same(f.sub(g), "[n] -> { [i] -> [-i, n - 1] : 0 <= i <= 5; "
+                 "[i] -> [-3i, -1] : i < 0 }");
+  // Each operand alone where only it is defined.
+  same(f.unionAdd(g), "[n] -> { [i] -> [3i, n + 1] : 0 <= i <= 5; "
+                      "[i] -> [i, 1] : i < 0; [i] -> [i, n] : i > 5 }");
+  same(f.neg(), "[n] -> { [i] -> [-i, -n] : i >= 0; [i] -> [i, 0] : i < 0 }");
+  same(g.scale(Int(-3)), "[n] -> { [i] -> [-6i, -3] : i <= 5 }");
+  // Products: the outputs of both, on the intersection.
+  PwMultiAff h = parsePwMultiAff("[n] -> { [i] -> B[(floor(i/2))] : i >= 2 }");
+  same(g.flatRangeProduct(h),
+       "[n] -> { [i] -> [2i, 1, o] : 2 <= i <= 5 and 2o <= i <= 2o + 1 }");
+  PwMultiAff p = g.rangeProduct(h);
+  EXPECT_EQ(
+      p.toString(),
+      "[n] -> { [i] -> [[(2i), (1)] -> B[(floor((i)/2))]] : 2 <= i <= 5 }");
+  same(p, "[n] -> { [i] -> [[2i, 1] -> B[o]] : 2 <= i <= 5 and "
+          "2o <= i <= 2o + 1 }");
+  EXPECT_THROW(f.add(h), SpaceError);
+  EXPECT_THROW(f.add(parsePwMultiAff("{ [i, j] -> [(i), (j)] }")), SpaceError);
+  // The MultiAff operations under them.
+  MultiAff a = parseMultiAff("{ [i] -> [(i), (2i + 1)] }");
+  EXPECT_EQ(a.add(a).toString(), "{ [i] -> [(2i), (2 + 4i)] }");
+  EXPECT_EQ(a.sub(a).toString(), "{ [i] -> [(0), (0)] }");
+  EXPECT_EQ(a.scale(Int(3)).toString(), "{ [i] -> [(3i), (3 + 6i)] }");
+  EXPECT_EQ(a.flatRangeProduct(a.neg()).toString(),
+            "{ [i] -> [(i), (1 + 2i), (-i), (-1 - 2i)] }");
+}
