@@ -132,11 +132,29 @@ for _name in ("le_basic_set", "lt_basic_set", "ge_basic_set",
               "gt_basic_set", "eq_basic_set"):
     setattr(Aff, _name, _binary(Aff, _name))
 
-MultiAff.__add__ = lambda self, other: self.add(other) \
-    if isinstance(other, MultiAff) else NotImplemented
-MultiAff.__sub__ = lambda self, other: self.sub(other) \
-    if isinstance(other, MultiAff) else NotImplemented
-MultiAff.__neg__ = MultiAff.neg
+def _multi_pair(a, b):
+    """(a, b) as one class (a MultiAff meeting a PwMultiAff becomes a
+    PwMultiAff), or None when b is no tuple of expressions."""
+    if not isinstance(b, _MULTIS):
+        return None
+    if isinstance(a, MultiAff) and isinstance(b, PwMultiAff):
+        return a.to_pw_multi_aff(), b
+    if isinstance(a, PwMultiAff) and isinstance(b, MultiAff):
+        return a, b.to_pw_multi_aff()
+    return a, b
+
+
+for _cls in _MULTIS:
+    _cls.__add__ = lambda self, other: NotImplemented \
+        if _multi_pair(self, other) is None \
+        else (lambda p: p[0].add(p[1]))(_multi_pair(self, other))
+    _cls.__sub__ = lambda self, other: NotImplemented \
+        if _multi_pair(self, other) is None \
+        else (lambda p: p[0].sub(p[1]))(_multi_pair(self, other))
+    _cls.__neg__ = _cls.neg
+    _cls.__mul__ = lambda self, other: self.scale_val(_val(other)) \
+        if _is_number(other) else NotImplemented
+    _cls.__rmul__ = _cls.__mul__
 
 
 # {{{ quotients: isl's rational expressions, for floor() and ceil()

@@ -15,7 +15,7 @@ MISSING = {
         "involves_dims", "to_list", "polynomial_hull",
     ],
     "Map": [
-        "dim_max", "dim_min", "get_id_dict", "get_dim_id", "set_dim_id",
+        "get_id_dict", "get_dim_id", "set_dim_id",
         "get_tuple_id", "set_tuple_id", "partial_lexmin", "partial_lexmax",
         "align_divs", "fixed_power_val", "reaching_path_lengths",
         "drop_constraints_involving_dims", "involves_dims", "to_list",

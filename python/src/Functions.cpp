@@ -276,24 +276,6 @@ PwAff mulPwAff(const PwAff &a, const PwAff &b) {
   return out;
 }
 
-/// The pieces of `x` restricted to `set`, added to `out`.
-void addPiecesOn(PwAff &out, const PwAff &x, const Relation &set) {
-  PwAff part = x.intersectDomain(set);
-  for (const PwAff::Piece &p : part.pieces())
-    out.addPiece(p.domain, p.aff);
-}
-
-/// isl's union_add / union_min / union_max: `both` on the intersection of
-/// the domains, each operand alone where only it is defined.
-PwAff unionOp(const PwAff &a, const PwAff &b, const PwAff &both) {
-  checkSameDomain(a.domainSpace(), b.domainSpace());
-  Relation da = a.domain(), db = b.domain();
-  PwAff out = both;
-  addPiecesOn(out, a, da.subtract(db));
-  addPiecesOn(out, b, db.subtract(da));
-  return out;
-}
-
 PwAff constantOn(const Space &domain, const Int &v) {
   return PwAff(Aff::constant(domain, v));
 }
@@ -808,19 +790,19 @@ void bindFunctions(py::module_ &m) {
       .def(
           "union_add",
           [](const PyPwAff &a, const PyPwAff &b) {
-            return PyPwAff{unionOp(a.p, b.p, a.p.add(b.p))};
+            return PyPwAff{a.p.unionAdd(b.p)};
           },
           py::arg("other"), Guard())
       .def(
           "union_min",
           [](const PyPwAff &a, const PyPwAff &b) {
-            return PyPwAff{unionOp(a.p, b.p, a.p.min(b.p))};
+            return PyPwAff{a.p.unionMin(b.p)};
           },
           py::arg("other"), Guard())
       .def(
           "union_max",
           [](const PyPwAff &a, const PyPwAff &b) {
-            return PyPwAff{unionOp(a.p, b.p, a.p.max(b.p))};
+            return PyPwAff{a.p.unionMax(b.p)};
           },
           py::arg("other"), Guard())
       .def(
@@ -986,49 +968,36 @@ void bindFunctions(py::module_ &m) {
       .def(
           "add",
           [](const PyMultiAff &a, const PyMultiAff &b) {
-            if (a.m.rangeTuple() != b.m.rangeTuple() ||
-                a.m.numOutputs() != b.m.numOutputs())
-              throw SpaceError("add: functions to different tuples");
-            std::vector<Aff> affs;
-            for (unsigned i = 0; i < a.m.numOutputs(); ++i)
-              affs.push_back(a.m.aff(i).add(b.m.aff(i)));
-            return PyMultiAff{
-                MultiAff(a.m.domainSpace(), a.m.rangeTuple(), affs)};
+            return PyMultiAff{a.m.add(b.m)};
           },
           py::arg("other"), Guard())
       .def(
           "sub",
           [](const PyMultiAff &a, const PyMultiAff &b) {
-            if (a.m.rangeTuple() != b.m.rangeTuple() ||
-                a.m.numOutputs() != b.m.numOutputs())
-              throw SpaceError("sub: functions to different tuples");
-            std::vector<Aff> affs;
-            for (unsigned i = 0; i < a.m.numOutputs(); ++i)
-              affs.push_back(a.m.aff(i).sub(b.m.aff(i)));
-            return PyMultiAff{
-                MultiAff(a.m.domainSpace(), a.m.rangeTuple(), affs)};
+            return PyMultiAff{a.m.sub(b.m)};
           },
           py::arg("other"), Guard())
       .def(
-          "neg",
-          [](const PyMultiAff &a) {
-            std::vector<Aff> affs;
-            for (const Aff &x : a.m.affs())
-              affs.push_back(x.neg());
-            return PyMultiAff{
-                MultiAff(a.m.domainSpace(), a.m.rangeTuple(), affs)};
-          },
+          "neg", [](const PyMultiAff &a) { return PyMultiAff{a.m.neg()}; },
           Guard())
       .def(
           "scale_val",
           [](const PyMultiAff &a, const Int &v) {
-            std::vector<Aff> affs;
-            for (const Aff &x : a.m.affs())
-              affs.push_back(x.scale(v));
-            return PyMultiAff{
-                MultiAff(a.m.domainSpace(), a.m.rangeTuple(), affs)};
+            return PyMultiAff{a.m.scale(v)};
           },
           py::arg("val"), Guard())
+      .def(
+          "range_product",
+          [](const PyMultiAff &a, const PyMultiAff &b) {
+            return PyMultiAff{a.m.rangeProduct(b.m)};
+          },
+          py::arg("ma2"), Guard())
+      .def(
+          "flat_range_product",
+          [](const PyMultiAff &a, const PyMultiAff &b) {
+            return PyMultiAff{a.m.flatRangeProduct(b.m)};
+          },
+          py::arg("ma2"), Guard())
       .def("floor", [](const PyMultiAff &a) { return a; })
       .def(
           "pullback_multi_aff",
@@ -1163,6 +1132,45 @@ void bindFunctions(py::module_ &m) {
                 a.p.intersectDomain(domainParamsSet(a.p.domainSpace(), s.r))};
           },
           py::arg("set"), Guard())
+      .def(
+          "add",
+          [](const PyPwMultiAff &a, const PyPwMultiAff &b) {
+            return PyPwMultiAff{a.p.add(b.p)};
+          },
+          py::arg("pma2"), Guard())
+      .def(
+          "sub",
+          [](const PyPwMultiAff &a, const PyPwMultiAff &b) {
+            return PyPwMultiAff{a.p.sub(b.p)};
+          },
+          py::arg("pma2"), Guard())
+      .def(
+          "neg", [](const PyPwMultiAff &a) { return PyPwMultiAff{a.p.neg()}; },
+          Guard())
+      .def(
+          "scale_val",
+          [](const PyPwMultiAff &a, const Int &v) {
+            return PyPwMultiAff{a.p.scale(v)};
+          },
+          py::arg("v"), Guard())
+      .def(
+          "union_add",
+          [](const PyPwMultiAff &a, const PyPwMultiAff &b) {
+            return PyPwMultiAff{a.p.unionAdd(b.p)};
+          },
+          py::arg("pma2"), Guard())
+      .def(
+          "range_product",
+          [](const PyPwMultiAff &a, const PyPwMultiAff &b) {
+            return PyPwMultiAff{a.p.rangeProduct(b.p)};
+          },
+          py::arg("pma2"), Guard())
+      .def(
+          "flat_range_product",
+          [](const PyPwMultiAff &a, const PyPwMultiAff &b) {
+            return PyPwMultiAff{a.p.flatRangeProduct(b.p)};
+          },
+          py::arg("pma2"), Guard())
       .def(
           "pullback_multi_aff",
           [](const PyPwMultiAff &a, const PyMultiAff &ma) {
@@ -1320,11 +1328,23 @@ void bindFunctions(py::module_ &m) {
           },
           Guard());
   map.def(
-         "preimage_domain_multi_aff",
-         [](const PyMap &r, const PyMultiAff &f) {
-           return PyMap{presburger::preimageDomain(r.r, PwMultiAff(f.m))};
-         },
-         py::arg("ma"), Guard())
+         "dim_min",
+         [](const PyMap &r, unsigned pos) { return PyPwAff{r.r.dimMin(pos)}; },
+         py::arg("pos"), Guard(),
+         "The smallest value of range dimension pos as a PwAff of the domain "
+         "(isl_map_dim_min).")
+      .def(
+          "dim_max",
+          [](const PyMap &r, unsigned pos) { return PyPwAff{r.r.dimMax(pos)}; },
+          py::arg("pos"), Guard(),
+          "The largest value of range dimension pos as a PwAff of the domain "
+          "(isl_map_dim_max).")
+      .def(
+          "preimage_domain_multi_aff",
+          [](const PyMap &r, const PyMultiAff &f) {
+            return PyMap{presburger::preimageDomain(r.r, PwMultiAff(f.m))};
+          },
+          py::arg("ma"), Guard())
       .def(
           "preimage_range_multi_aff",
           [](const PyMap &r, const PyMultiAff &f) {

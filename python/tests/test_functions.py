@@ -565,3 +565,55 @@ def test_every_point_in_the_box_and_on_the_stride(s):
         assert s <= ((var - off) % k).zero_set()
 
 # }}}
+
+# {{{ PwMultiAff arithmetic, Map.dim_min / dim_max
+
+
+def test_pw_multi_aff_arithmetic():
+    f = PMA("[n] -> { [i] -> [(i), (n)] : i >= 0; [i] -> [(-i), (0)] : i < 0 }")
+    g = PMA("[n] -> { [i] -> [(2i), (1)] : i <= 5 }")
+    assert f.add(g) == f + g == PMA(
+        "[n] -> { [i] -> [(3i), (1 + n)] : 0 <= i <= 5; [i] -> [(i), (1)] : i < 0 }")
+    assert f.sub(g) == f - g == PMA(
+        "[n] -> { [i] -> [(-i), (-1 + n)] : 0 <= i <= 5; [i] -> [(-3i), (-1)] : i < 0 }")
+    assert f.union_add(g) == PMA(
+        "[n] -> { [i] -> [(3i), (1 + n)] : 0 <= i <= 5; [i] -> [(i), (1)] : i < 0;"
+        " [i] -> [(i), (n)] : i > 5 }")
+    assert f.neg() == -f == PMA(
+        "[n] -> { [i] -> [(-i), (-n)] : i >= 0; [i] -> [(i), (0)] : i < 0 }")
+    assert g.scale_val(-3) == -3 * g == PMA("[n] -> { [i] -> [(-6i), (-3)] : i <= 5 }")
+    h = PMA("[n] -> { [i] -> B[(floor(i/2))] : i >= 2 }")
+    assert str(g.range_product(h)) == \
+        "[n] -> { [i] -> [[(2i), (1)] -> B[(floor((i)/2))]] : 2 <= i <= 5 }"
+    assert g.flat_range_product(h) == PMA(
+        "[n] -> { [i] -> [(2i), (1), (floor((i)/2))] : 2 <= i <= 5 }")
+    ma = MA("{ [i] -> [(i), (2i + 1)] }")
+    assert ma.range_product(ma) == MA("{ [i] -> [[(i), (1 + 2i)] -> [(i), (1 + 2i)]] }")
+    assert ma + PMA("{ [i] -> [(1), (1)] : i > 0 }") == \
+        PMA("{ [i] -> [(1 + i), (2 + 2i)] : i > 0 }")
+    with pytest.raises(isl.SpaceError):
+        f.add(h)
+
+
+def test_map_dim_min_max():
+    m = M("[n] -> { A[i] -> B[j, k] : 0 <= j <= i + n and k = 2j }")
+    assert m.dim_max(0) == PA("[n] -> { A[i] -> [(n + i)] : i >= -n }")
+    assert m.dim_min(0) == PA("[n] -> { A[i] -> [(0)] : i >= -n }")
+    assert m.dim_max(1) == PA("[n] -> { A[i] -> [(2n + 2i)] : i >= -n }")
+
+
+@given(pw_affs(), pw_affs(), points)
+@within_budget
+def test_pw_multi_aff_sum_is_sum_of_values(f, g, p):
+    pf, pg = f.to_pw_multi_aff(), g.to_pw_multi_aff()
+    both = pf.flat_range_product(pg)
+    a, b = value(f.eval(p)), value(g.eval(p))
+    s = (pf + pg).get_pw_aff(0)
+    u = pf.union_add(pg).get_pw_aff(0)
+    assert value(s.eval(p)) == (a + b if a is not None and b is not None else None)
+    assert value(u.eval(p)) == (a + b if a is not None and b is not None
+                                else a if a is not None else b)
+    assert value(both.get_pw_aff(1).eval(p)) == \
+        (b if a is not None and b is not None else None)
+
+# }}}

@@ -1011,6 +1011,13 @@ std::vector<Operation> operations() {
           return functionCheck(
               crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max));
         });
+    add(std::string(max ? "dim_max" : "dim_min") + "-relation", lightRelation,
+        [=](auto &o, auto &i, auto &c) {
+          if (o[0].isEmptyUnion())
+            return Outcome{Outcome::Skip};
+          return functionCheck(
+              crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max));
+        });
   }
   for (bool relation : {false, true})
     add(

@@ -257,10 +257,16 @@ std::string checkLexoptPwMultiAff(const Relation &in, const IslObject &theirs,
 std::string checkDimOpt(const Relation &set, const IslObject &theirs,
                         const IslContext &ctx, bool max) {
   PwAff f = max ? set.dimMax(0) : set.dimMin(0);
-  isl_set *s = isl_set_from_union_set(theirs.copySet());
-  isl_pw_aff *p = max ? isl_set_dim_max(s, 0) : isl_set_dim_min(s, 0);
+  isl_pw_aff *p;
+  if (theirs.isSet()) {
+    isl_set *s = isl_set_from_union_set(theirs.copySet());
+    p = max ? isl_set_dim_max(s, 0) : isl_set_dim_min(s, 0);
+  } else {
+    isl_map *m = isl_map_from_union_map(theirs.copyMap());
+    p = max ? isl_map_dim_max(m, 0) : isl_map_dim_min(m, 0);
+  }
   return compareFunctions(ctx, f.toString(), isl_pw_multi_aff_from_pw_aff(p),
-                          true);
+                          theirs.isSet());
 }
 
 std::string checkStrideInfo(const Relation &in, const IslObject &theirs,

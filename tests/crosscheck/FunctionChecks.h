@@ -50,7 +50,8 @@ std::string checkFromRelation(const presburger::Relation &rel,
 std::string checkLexoptPwMultiAff(const presburger::Relation &in,
                                   const IslObject &theirs,
                                   const IslContext &ctx, bool max);
-/// dim_max (or dim_min) of dimension 0 of a set.
+/// dim_max (or dim_min) of dimension 0 of a set, or of range dimension 0
+/// of a relation (a function of the domain).
 std::string checkDimOpt(const presburger::Relation &set,
                         const IslObject &theirs, const IslContext &ctx,
                         bool max);
