@@ -436,6 +436,14 @@ TEST(FunctionsTest, StrideOfUnionThroughOwnDivisions) {
   StrideInfo pi = strideInfo(p, 0);
   EXPECT_EQ(pi.stride, Int(3));
   expectStride(p, 0, pi);
+  // A disjunct where the dimension is one value, -1 = 2 (mod 3) (seed 2,
+  // case 1875 at 2000 cases).
+  Relation f =
+      parseRelation("{ [i, j] : (-5 <= i <= 5 and -5 <= j <= 5 and "
+                    "(i + 1) mod 3 = 0) or (i = -1 and 0 <= j <= 3) }");
+  StrideInfo fi = strideInfo(f, 0);
+  EXPECT_EQ(fi.stride, Int(3));
+  expectStride(f, 0, fi);
 }
 
 /// Every point of `set` in a box lies in [offset, offset + size) of `b`.

@@ -140,7 +140,9 @@ bool holdsModulo(const BasicRelation &d, unsigned col, const Aff &f,
 /// The stride of column `col` over the union of `rel`'s disjuncts from each
 /// disjunct's own stride i = f_j (mod s_j): the largest divisor s of the
 /// gcd of the s_j (a stride of the union divides each) such that
-/// i = f (mod s) on every disjunct for f one of the f_j or a constant. It
+/// i = f (mod s) on every disjunct for f one of the f_j or a constant (the
+/// value at a point of the first disjunct, modulo s: the only one that
+/// can hold). It
 /// catches a congruence every disjunct has through divisions of its own, which
 /// the affine hull of the union (over the aligned divisions) loses. Cost: one
 /// affine hull per disjunct, one emptiness test per disjunct, divisor and
@@ -153,14 +155,21 @@ StrideInfo disjunctStrides(const Relation &rel, unsigned col,
   for (const BasicRelation &d : rel.disjuncts()) {
     if (d.isEmpty())
       continue;
-    StrideInfo own = detectStride(Relation(d).affineHull(), col, vars, domain);
+    // A dimension one constant c takes on the disjunct: stride 0 (i = c),
+    // which the gcd passes over, offset c.
+    DimBounds fixed =
+        Relation(d).dimBounds(VarKind::Range, col - d.offset(VarKind::Range));
+    StrideInfo own =
+        fixed.lower && fixed.upper && *fixed.lower == *fixed.upper
+            ? StrideInfo{Int(0), Aff::constant(domain, *fixed.lower)}
+            : detectStride(Relation(d).affineHull(), col, vars, domain);
     s = gcd(s, own.stride);
     offsets.push_back(own.offset);
     live.push_back(&d);
     if (s.isOne())
       return StrideInfo{Int(1), Aff(domain)};
   }
-  if (live.empty())
+  if (live.empty() || s.isZero()) // all fixed: the union's hull has it
     return StrideInfo{Int(1), Aff(domain)};
   // The divisors of s, largest first.
   std::vector<Int> small, large;
@@ -175,13 +184,15 @@ StrideInfo disjunctStrides(const Relation &rel, unsigned col,
   std::vector<Int> divisors(large.begin(), large.end());
   divisors.insert(divisors.end(), small.rbegin(), small.rend());
   // The offset candidates: each disjunct's own (valid on its points, maybe
-  // not on the others': it can use their divisions), then the constants.
+  // not on the others': it can use their divisions), then the one constant
+  // that can hold, the value at some point of the first disjunct.
+  std::optional<Point> at = Relation(*live.front()).samplePoint();
   for (const Int &t : divisors) {
     if (t.isOne())
       break;
     std::vector<Aff> candidates = offsets;
-    for (Int c(0); c < t; c += Int(1))
-      candidates.push_back(Aff::constant(domain, c));
+    if (at)
+      candidates.push_back(Aff::constant(domain, mod((*at)[col], t)));
     for (const Aff &f : candidates) {
       bool all = true;
       for (size_t j = 0; j < live.size() && all; ++j)
