@@ -21,6 +21,7 @@ from ._core import (  # noqa: F401
     BasicMap,
     BasicSet,
     Error,
+    FixedBox,
     InvalidArgument,
     LimitExceeded,
     Map,
@@ -32,6 +33,7 @@ from ._core import (  # noqa: F401
     Set,
     Space,
     SpaceError,
+    StrideInfo,
     UnboundedError,
     UnionMap,
     UnionSet,
@@ -827,7 +829,7 @@ from ._missing import install_missing as _install_missing  # noqa: E402
 _install_missing(globals())
 
 __all__ = [
-    "Aff", "PwAff", "MultiAff", "PwMultiAff", "BasicMap", "BasicSet", "Constraint", "Context",
+    "Aff", "PwAff", "MultiAff", "PwMultiAff", "StrideInfo", "FixedBox", "BasicMap", "BasicSet", "Constraint", "Context",
     "DEFAULT_CONTEXT", "Error", "InvalidArgument", "LimitExceeded", "Map",
     "ParseError", "Point", "Set", "Space", "SpaceError", "UnboundedError",
     "UnionAccessInfo", "UnionFlow", "UnionMap", "UnionSet", "Val", "dim_type",

@@ -13,11 +13,13 @@ import math as _math
 
 from ._core import (
     Aff,
+    FixedBox,
     InvalidArgument,
     MultiAff,
     PwAff,
     PwMultiAff,
     Set,
+    StrideInfo,
     dim_type,
 )
 from . import DEFAULT_CONTEXT, Val, _val
@@ -130,11 +132,29 @@ for _name in ("le_basic_set", "lt_basic_set", "ge_basic_set",
               "gt_basic_set", "eq_basic_set"):
     setattr(Aff, _name, _binary(Aff, _name))
 
-MultiAff.__add__ = lambda self, other: self.add(other) \
-    if isinstance(other, MultiAff) else NotImplemented
-MultiAff.__sub__ = lambda self, other: self.sub(other) \
-    if isinstance(other, MultiAff) else NotImplemented
-MultiAff.__neg__ = MultiAff.neg
+def _multi_pair(a, b):
+    """(a, b) as one class (a MultiAff meeting a PwMultiAff becomes a
+    PwMultiAff), or None when b is no tuple of expressions."""
+    if not isinstance(b, _MULTIS):
+        return None
+    if isinstance(a, MultiAff) and isinstance(b, PwMultiAff):
+        return a.to_pw_multi_aff(), b
+    if isinstance(a, PwMultiAff) and isinstance(b, MultiAff):
+        return a, b.to_pw_multi_aff()
+    return a, b
+
+
+for _cls in _MULTIS:
+    _cls.__add__ = lambda self, other: NotImplemented \
+        if _multi_pair(self, other) is None \
+        else (lambda p: p[0].add(p[1]))(_multi_pair(self, other))
+    _cls.__sub__ = lambda self, other: NotImplemented \
+        if _multi_pair(self, other) is None \
+        else (lambda p: p[0].sub(p[1]))(_multi_pair(self, other))
+    _cls.__neg__ = _cls.neg
+    _cls.__mul__ = lambda self, other: self.scale_val(_val(other)) \
+        if _is_number(other) else NotImplemented
+    _cls.__rmul__ = _cls.__mul__
 
 
 # {{{ quotients: isl's rational expressions, for floor() and ceil()
@@ -454,3 +474,36 @@ def aff_from_constraint(c):
         row[pos if _dt(tp) == _dt.param else npar + pos] = v
     row[-1] = c._const
     return Aff._linear(sp, row)
+
+
+# {{{ StrideInfo and FixedBox: integers as Val
+
+StrideInfo.get_stride = lambda self: Val(self._stride())
+StrideInfo.get_stride.__doc__ = "The stride (a Val, at least 1)."
+StrideInfo.__repr__ = lambda self: (
+    f"StrideInfo(stride={self._stride()}, offset={self.get_offset()})")
+
+
+def _box_size(self):
+    """The sizes, one Val per dimension, as a list (islpy: a MultiVal; index
+    it with ``[i]`` where islpy code calls ``get_val(i)``). InvalidArgument
+    for an invalid box."""
+    return [Val(v) for v in self._size()]
+
+
+def _box_repr(self):
+    if not self.is_valid():
+        return "FixedBox(invalid)"
+    return f"FixedBox(offset={self.get_offset()}, size={self._size()})"
+
+
+def _set_get_stride(self, pos):
+    """The stride of set dimension *pos* (a Val; isl_set_get_stride)."""
+    return self.get_stride_info(pos).get_stride()
+
+
+Set.get_stride = _set_get_stride
+FixedBox.get_size = _box_size
+FixedBox.__repr__ = _box_repr
+
+# }}}

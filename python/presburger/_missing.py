@@ -9,16 +9,14 @@ MISSING = {
         "card", "compute_vertices", "get_id_dict",
         "get_dim_id", "set_dim_id", "get_tuple_id", "set_tuple_id",
         "coefficients",
-        "solutions", "get_simple_fixed_box_hull", "get_stride_info",
-        "get_stride", "plain_get_val_if_fixed", "is_box", "align_divs",
+        "solutions", "plain_get_val_if_fixed", "is_box", "align_divs",
         "partial_lexmin", "partial_lexmax", "unshifted_simple_hull", "is_bounded",
         "is_singleton", "drop_constraints_involving_dims",
         "involves_dims", "to_list", "polynomial_hull",
     ],
     "Map": [
-        "dim_max", "dim_min", "get_id_dict", "get_dim_id", "set_dim_id",
+        "get_id_dict", "get_dim_id", "set_dim_id",
         "get_tuple_id", "set_tuple_id", "partial_lexmin", "partial_lexmax",
-        "get_range_simple_fixed_box_hull", "get_range_stride_info",
         "align_divs", "fixed_power_val", "reaching_path_lengths",
         "drop_constraints_involving_dims", "involves_dims", "to_list",
         "sum",
@@ -59,7 +57,7 @@ MISSING_CLASSES = [
     "Schedule", "ScheduleNode", "ScheduleConstraints", "MultiPwAff",
     "UnionPwAff", "UnionPwMultiAff", "MultiUnionPwAff", "QPolynomial",
     "PwQPolynomial", "UnionPwQPolynomial", "Vertices", "Vertex", "Cell",
-    "MultiVal", "Mat", "Vec", "Printer", "FixedBox", "StrideInfo",
+    "MultiVal", "Mat", "Vec", "Printer",
 ]
 
 MISSING_FUNCTIONS = ["align_spaces", "align_two"]

@@ -14,10 +14,12 @@
 #include "Common.h"
 
 #include "presburger/Aff.h"
+#include "presburger/FixedBox.h"
 #include "presburger/FunctionText.h"
 #include "presburger/MultiAff.h"
 #include "presburger/PwAff.h"
 #include "presburger/PwMultiAff.h"
+#include "presburger/StrideInfo.h"
 
 namespace pyisl {
 
@@ -271,24 +273,6 @@ PwAff mulPwAff(const PwAff &a, const PwAff &b) {
     for (const PwAff::Piece &p : part.pieces())
       out.addPiece(p.domain, p.aff);
   }
-  return out;
-}
-
-/// The pieces of `x` restricted to `set`, added to `out`.
-void addPiecesOn(PwAff &out, const PwAff &x, const Relation &set) {
-  PwAff part = x.intersectDomain(set);
-  for (const PwAff::Piece &p : part.pieces())
-    out.addPiece(p.domain, p.aff);
-}
-
-/// isl's union_add / union_min / union_max: `both` on the intersection of
-/// the domains, each operand alone where only it is defined.
-PwAff unionOp(const PwAff &a, const PwAff &b, const PwAff &both) {
-  checkSameDomain(a.domainSpace(), b.domainSpace());
-  Relation da = a.domain(), db = b.domain();
-  PwAff out = both;
-  addPiecesOn(out, a, da.subtract(db));
-  addPiecesOn(out, b, db.subtract(da));
   return out;
 }
 
@@ -806,19 +790,19 @@ void bindFunctions(py::module_ &m) {
       .def(
           "union_add",
           [](const PyPwAff &a, const PyPwAff &b) {
-            return PyPwAff{unionOp(a.p, b.p, a.p.add(b.p))};
+            return PyPwAff{a.p.unionAdd(b.p)};
           },
           py::arg("other"), Guard())
       .def(
           "union_min",
           [](const PyPwAff &a, const PyPwAff &b) {
-            return PyPwAff{unionOp(a.p, b.p, a.p.min(b.p))};
+            return PyPwAff{a.p.unionMin(b.p)};
           },
           py::arg("other"), Guard())
       .def(
           "union_max",
           [](const PyPwAff &a, const PyPwAff &b) {
-            return PyPwAff{unionOp(a.p, b.p, a.p.max(b.p))};
+            return PyPwAff{a.p.unionMax(b.p)};
           },
           py::arg("other"), Guard())
       .def(
@@ -984,49 +968,36 @@ void bindFunctions(py::module_ &m) {
       .def(
           "add",
           [](const PyMultiAff &a, const PyMultiAff &b) {
-            if (a.m.rangeTuple() != b.m.rangeTuple() ||
-                a.m.numOutputs() != b.m.numOutputs())
-              throw SpaceError("add: functions to different tuples");
-            std::vector<Aff> affs;
-            for (unsigned i = 0; i < a.m.numOutputs(); ++i)
-              affs.push_back(a.m.aff(i).add(b.m.aff(i)));
-            return PyMultiAff{
-                MultiAff(a.m.domainSpace(), a.m.rangeTuple(), affs)};
+            return PyMultiAff{a.m.add(b.m)};
           },
           py::arg("other"), Guard())
       .def(
           "sub",
           [](const PyMultiAff &a, const PyMultiAff &b) {
-            if (a.m.rangeTuple() != b.m.rangeTuple() ||
-                a.m.numOutputs() != b.m.numOutputs())
-              throw SpaceError("sub: functions to different tuples");
-            std::vector<Aff> affs;
-            for (unsigned i = 0; i < a.m.numOutputs(); ++i)
-              affs.push_back(a.m.aff(i).sub(b.m.aff(i)));
-            return PyMultiAff{
-                MultiAff(a.m.domainSpace(), a.m.rangeTuple(), affs)};
+            return PyMultiAff{a.m.sub(b.m)};
           },
           py::arg("other"), Guard())
       .def(
-          "neg",
-          [](const PyMultiAff &a) {
-            std::vector<Aff> affs;
-            for (const Aff &x : a.m.affs())
-              affs.push_back(x.neg());
-            return PyMultiAff{
-                MultiAff(a.m.domainSpace(), a.m.rangeTuple(), affs)};
-          },
+          "neg", [](const PyMultiAff &a) { return PyMultiAff{a.m.neg()}; },
           Guard())
       .def(
           "scale_val",
           [](const PyMultiAff &a, const Int &v) {
-            std::vector<Aff> affs;
-            for (const Aff &x : a.m.affs())
-              affs.push_back(x.scale(v));
-            return PyMultiAff{
-                MultiAff(a.m.domainSpace(), a.m.rangeTuple(), affs)};
+            return PyMultiAff{a.m.scale(v)};
           },
           py::arg("val"), Guard())
+      .def(
+          "range_product",
+          [](const PyMultiAff &a, const PyMultiAff &b) {
+            return PyMultiAff{a.m.rangeProduct(b.m)};
+          },
+          py::arg("ma2"), Guard())
+      .def(
+          "flat_range_product",
+          [](const PyMultiAff &a, const PyMultiAff &b) {
+            return PyMultiAff{a.m.flatRangeProduct(b.m)};
+          },
+          py::arg("ma2"), Guard())
       .def("floor", [](const PyMultiAff &a) { return a; })
       .def(
           "pullback_multi_aff",
@@ -1162,6 +1133,45 @@ void bindFunctions(py::module_ &m) {
           },
           py::arg("set"), Guard())
       .def(
+          "add",
+          [](const PyPwMultiAff &a, const PyPwMultiAff &b) {
+            return PyPwMultiAff{a.p.add(b.p)};
+          },
+          py::arg("pma2"), Guard())
+      .def(
+          "sub",
+          [](const PyPwMultiAff &a, const PyPwMultiAff &b) {
+            return PyPwMultiAff{a.p.sub(b.p)};
+          },
+          py::arg("pma2"), Guard())
+      .def(
+          "neg", [](const PyPwMultiAff &a) { return PyPwMultiAff{a.p.neg()}; },
+          Guard())
+      .def(
+          "scale_val",
+          [](const PyPwMultiAff &a, const Int &v) {
+            return PyPwMultiAff{a.p.scale(v)};
+          },
+          py::arg("v"), Guard())
+      .def(
+          "union_add",
+          [](const PyPwMultiAff &a, const PyPwMultiAff &b) {
+            return PyPwMultiAff{a.p.unionAdd(b.p)};
+          },
+          py::arg("pma2"), Guard())
+      .def(
+          "range_product",
+          [](const PyPwMultiAff &a, const PyPwMultiAff &b) {
+            return PyPwMultiAff{a.p.rangeProduct(b.p)};
+          },
+          py::arg("pma2"), Guard())
+      .def(
+          "flat_range_product",
+          [](const PyPwMultiAff &a, const PyPwMultiAff &b) {
+            return PyPwMultiAff{a.p.flatRangeProduct(b.p)};
+          },
+          py::arg("pma2"), Guard())
+      .def(
           "pullback_multi_aff",
           [](const PyPwMultiAff &a, const PyMultiAff &ma) {
             return PyPwMultiAff{a.p.pullback(ma.m)};
@@ -1190,10 +1200,79 @@ void bindFunctions(py::module_ &m) {
   py::implicitly_convertible<PyMultiAff, PyPwMultiAff>();
 
   //===------------------------------------------------------------------===//
+  // StrideInfo and FixedBox
+  //===------------------------------------------------------------------===//
+  py::class_<presburger::StrideInfo>(
+      m, "StrideInfo",
+      "islpy's StrideInfo: every point's value in the dimension is "
+      "offset + stride * k for an integer k (StrideInfo.h).")
+      .def("_stride",
+           [](const presburger::StrideInfo &si) { return si.stride; })
+      .def(
+          "get_offset",
+          [](const presburger::StrideInfo &si) { return PyAff{si.offset}; },
+          "The offset: an Aff on the set's space (a set's dimension) or on "
+          "the domain space (a relation's range dimension).");
+  py::class_<presburger::FixedBox>(
+      m, "FixedBox",
+      "islpy's FixedBox: a box [offset, offset + size) of constant sizes "
+      "at a quasi-affine offset holding the set (FixedBox.h).")
+      .def(
+          "is_valid", [](const presburger::FixedBox &b) { return b.valid; },
+          "Whether every dimension has a constant size (isl's "
+          "isl_fixed_box_is_valid); offset and size mean nothing otherwise.")
+      .def(
+          "get_offset",
+          [](const presburger::FixedBox &b) {
+            if (!b.valid)
+              throw InvalidArgument("FixedBox.get_offset: the box is not "
+                                    "valid (no constant-size box)");
+            return PyMultiAff{b.offset};
+          },
+          "The lower corner: a MultiAff of the parameters (a set) or of the "
+          "domain (a relation's range); InvalidArgument for an invalid box.")
+      .def("_size", [](const presburger::FixedBox &b) {
+        if (!b.valid)
+          throw InvalidArgument("FixedBox.get_size: the box is not valid "
+                                "(no constant-size box)");
+        return b.size;
+      });
+
+  //===------------------------------------------------------------------===//
   // Set and Map methods that give or take functions
   //===------------------------------------------------------------------===//
   auto set = py::reinterpret_borrow<py::class_<PySet>>(m.attr("Set"));
   auto map = py::reinterpret_borrow<py::class_<PyMap>>(m.attr("Map"));
+  set.def(
+         "get_stride_info",
+         [](const PySet &s, unsigned pos) {
+           return presburger::strideInfo(s.r, pos);
+         },
+         py::arg("pos"), Guard(),
+         "The stride of set dimension pos (isl_set_get_stride_info): one "
+         "affine hull, one per disjunct of a union.")
+      .def(
+          "get_simple_fixed_box_hull",
+          [](const PySet &s) { return presburger::simpleFixedBoxHull(s.r); },
+          Guard(),
+          "The fixed-size box hull (isl_set_get_simple_fixed_box_hull): per "
+          "dimension a simple hull and integer optimizations.");
+  map.def(
+         "get_range_stride_info",
+         [](const PyMap &r, unsigned pos) {
+           return presburger::rangeStrideInfo(r.r, pos);
+         },
+         py::arg("pos"), Guard(),
+         "The stride of range dimension pos on its own "
+         "(isl_map_get_range_stride_info), its offset over the domain.")
+      .def(
+          "get_range_simple_fixed_box_hull",
+          [](const PyMap &r) {
+            return presburger::rangeSimpleFixedBoxHull(r.r);
+          },
+          Guard(),
+          "The fixed-size box of each domain point's image "
+          "(isl_map_get_range_simple_fixed_box_hull).");
   set.def(
          "dim_min",
          [](const PySet &s, unsigned pos) { return PyPwAff{s.r.dimMin(pos)}; },
@@ -1249,11 +1328,23 @@ void bindFunctions(py::module_ &m) {
           },
           Guard());
   map.def(
-         "preimage_domain_multi_aff",
-         [](const PyMap &r, const PyMultiAff &f) {
-           return PyMap{presburger::preimageDomain(r.r, PwMultiAff(f.m))};
-         },
-         py::arg("ma"), Guard())
+         "dim_min",
+         [](const PyMap &r, unsigned pos) { return PyPwAff{r.r.dimMin(pos)}; },
+         py::arg("pos"), Guard(),
+         "The smallest value of range dimension pos as a PwAff of the domain "
+         "(isl_map_dim_min).")
+      .def(
+          "dim_max",
+          [](const PyMap &r, unsigned pos) { return PyPwAff{r.r.dimMax(pos)}; },
+          py::arg("pos"), Guard(),
+          "The largest value of range dimension pos as a PwAff of the domain "
+          "(isl_map_dim_max).")
+      .def(
+          "preimage_domain_multi_aff",
+          [](const PyMap &r, const PyMultiAff &f) {
+            return PyMap{presburger::preimageDomain(r.r, PwMultiAff(f.m))};
+          },
+          py::arg("ma"), Guard())
       .def(
           "preimage_range_multi_aff",
           [](const PyMap &r, const PyMultiAff &f) {

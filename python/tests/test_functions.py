@@ -500,3 +500,120 @@ def test_lexmin_pw_multi_aff_is_lexmin(s):
     assert S.from_pw_aff(top) == s.project_out(dt.set, 0, 1).lexmax()
 
 # }}}
+
+# {{{ strides and fixed-size boxes
+
+
+def test_stride_info():
+    s = S("[n] -> { [i, j] : exists e : i = n + 3e and 0 <= j <= 4 }")
+    si = s.get_stride_info(0)
+    assert si.get_stride() == 3
+    assert si.get_offset() == A("[n] -> { [i, j] -> [(n)] }")
+    assert s.get_stride(0) == 3 and s.get_stride(1) == 1
+    # Every disjunct is 2 (mod 3), through divisions of its own.
+    u = S("{ [i, j] : (-5 <= i <= 5 and -5 <= j <= 5 and i mod 6 = 5) or "
+          "(-5 <= i <= 5 and -5 <= j <= 5 and (1 + i + 3j) mod 6 = 0) }")
+    assert u.get_stride(0) == 3
+    r = M("{ [i] -> [o, p] : exists e : o = 2i + 5e and p = o }")
+    ri = r.get_range_stride_info(0)
+    assert ri.get_stride() == 5
+    assert (ri.get_offset() - A("{ [i] -> [(2i)] }")) % 5 == A("{ [i] -> [(0)] }")
+    with pytest.raises(isl.InvalidArgument):
+        s.get_stride_info(2)
+
+
+def test_simple_fixed_box_hull():
+    b = S("[n] -> { [i, j] : n <= i < n + 4 and 0 <= j <= 2 }"
+          ).get_simple_fixed_box_hull()
+    assert b.is_valid()
+    assert b.get_offset() == MA("[n] -> { [(n), (0)] }")
+    assert b.get_size() == [4, 3]
+    assert all(isinstance(v, isl.Val) for v in b.get_size())
+    r = M("{ [i] -> [o] : i <= o <= i + 2 }").get_range_simple_fixed_box_hull()
+    assert r.get_offset() == MA("{ [i] -> [(i)] }") and r.get_size() == [3]
+    # No constant size: i ranges over [0, n].
+    nobox = S("[n] -> { [i] : 0 <= i <= n }").get_simple_fixed_box_hull()
+    assert not nobox.is_valid()
+    with pytest.raises(isl.InvalidArgument):
+        nobox.get_size()
+
+
+def box_set(s, b):
+    """The box of *b* as a set of *s*'s space: offset <= x < offset + size."""
+    graph = S.from_multi_aff(b.get_offset())
+    size = [v.to_python() for v in b.get_size()]
+    shift = M("[n] -> { [a, b] -> [i, j] : a <= i < a + %d and "
+              "b <= j < b + %d }" % tuple(size))
+    return graph.apply(shift)
+
+
+@given(pt.sets(SPACE, max_disjuncts=2, max_constraints=3, box=4))
+@within_budget
+def test_every_point_in_the_box_and_on_the_stride(s):
+    b = s.get_simple_fixed_box_hull()
+    if s.is_empty():
+        return
+    # Every variable is in [-4, 4]: a box of size at most 9 always exists.
+    assert b.is_valid()
+    assert all(v.to_python() <= 9 for v in b.get_size())
+    assert s <= box_set(s, b)
+    for pos, var in ((0, V["i"]), (1, V["j"])):
+        si = s.get_stride_info(pos)
+        k = si.get_stride().to_python()
+        assert k >= 1
+        off = isl.PwAff.from_aff(si.get_offset())
+        assert s <= ((var - off) % k).zero_set()
+
+# }}}
+
+# {{{ PwMultiAff arithmetic, Map.dim_min / dim_max
+
+
+def test_pw_multi_aff_arithmetic():
+    f = PMA("[n] -> { [i] -> [(i), (n)] : i >= 0; [i] -> [(-i), (0)] : i < 0 }")
+    g = PMA("[n] -> { [i] -> [(2i), (1)] : i <= 5 }")
+    assert f.add(g) == f + g == PMA(
+        "[n] -> { [i] -> [(3i), (1 + n)] : 0 <= i <= 5; [i] -> [(i), (1)] : i < 0 }")
+    assert f.sub(g) == f - g == PMA(
+        "[n] -> { [i] -> [(-i), (-1 + n)] : 0 <= i <= 5; [i] -> [(-3i), (-1)] : i < 0 }")
+    assert f.union_add(g) == PMA(
+        "[n] -> { [i] -> [(3i), (1 + n)] : 0 <= i <= 5; [i] -> [(i), (1)] : i < 0;"
+        " [i] -> [(i), (n)] : i > 5 }")
+    assert f.neg() == -f == PMA(
+        "[n] -> { [i] -> [(-i), (-n)] : i >= 0; [i] -> [(i), (0)] : i < 0 }")
+    assert g.scale_val(-3) == -3 * g == PMA("[n] -> { [i] -> [(-6i), (-3)] : i <= 5 }")
+    h = PMA("[n] -> { [i] -> B[(floor(i/2))] : i >= 2 }")
+    assert str(g.range_product(h)) == \
+        "[n] -> { [i] -> [[(2i), (1)] -> B[(floor((i)/2))]] : 2 <= i <= 5 }"
+    assert g.flat_range_product(h) == PMA(
+        "[n] -> { [i] -> [(2i), (1), (floor((i)/2))] : 2 <= i <= 5 }")
+    ma = MA("{ [i] -> [(i), (2i + 1)] }")
+    assert ma.range_product(ma) == MA("{ [i] -> [[(i), (1 + 2i)] -> [(i), (1 + 2i)]] }")
+    assert ma + PMA("{ [i] -> [(1), (1)] : i > 0 }") == \
+        PMA("{ [i] -> [(1 + i), (2 + 2i)] : i > 0 }")
+    with pytest.raises(isl.SpaceError):
+        f.add(h)
+
+
+def test_map_dim_min_max():
+    m = M("[n] -> { A[i] -> B[j, k] : 0 <= j <= i + n and k = 2j }")
+    assert m.dim_max(0) == PA("[n] -> { A[i] -> [(n + i)] : i >= -n }")
+    assert m.dim_min(0) == PA("[n] -> { A[i] -> [(0)] : i >= -n }")
+    assert m.dim_max(1) == PA("[n] -> { A[i] -> [(2n + 2i)] : i >= -n }")
+
+
+@given(pw_affs(), pw_affs(), points)
+@within_budget
+def test_pw_multi_aff_sum_is_sum_of_values(f, g, p):
+    pf, pg = f.to_pw_multi_aff(), g.to_pw_multi_aff()
+    both = pf.flat_range_product(pg)
+    a, b = value(f.eval(p)), value(g.eval(p))
+    s = (pf + pg).get_pw_aff(0)
+    u = pf.union_add(pg).get_pw_aff(0)
+    assert value(s.eval(p)) == (a + b if a is not None and b is not None else None)
+    assert value(u.eval(p)) == (a + b if a is not None and b is not None
+                                else a if a is not None else b)
+    assert value(both.get_pw_aff(1).eval(p)) == \
+        (b if a is not None and b is not None else None)
+
+# }}}

@@ -1011,6 +1011,13 @@ std::vector<Operation> operations() {
           return functionCheck(
               crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max));
         });
+    add(std::string(max ? "dim_max" : "dim_min") + "-relation", lightRelation,
+        [=](auto &o, auto &i, auto &c) {
+          if (o[0].isEmptyUnion())
+            return Outcome{Outcome::Skip};
+          return functionCheck(
+              crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max));
+        });
   }
   for (bool relation : {false, true})
     add(
@@ -1043,6 +1050,23 @@ std::vector<Operation> operations() {
     return functionCheck(
         crosscheck::checkPullback(onlyPiece(o[0]), onlyPiece(o[1]), i[0], c));
   });
+  for (const char *op : {"add", "sub", "union_add", "range_product",
+                         "flat_range_product", "neg", "scale"}) {
+    std::string name = op;
+    bool sameRange = name != "range_product" && name != "flat_range_product";
+    add(
+        "pw_multi_aff-" + name,
+        [=](RandomSets &r) {
+          return crosscheck::functionPairInputs(r, sameRange);
+        },
+        [=](auto &o, auto &i, auto &c) {
+          if (o[0].isEmptyUnion() || o[1].isEmptyUnion())
+            return Outcome{Outcome::Skip};
+          return functionCheck(crosscheck::checkFunctionArithmetic(
+              name, onlyPiece(o[0]), onlyPiece(o[1]), onlyPiece(o[2]), i[0],
+              i[1], c));
+        });
+  }
   return ops;
 }
 

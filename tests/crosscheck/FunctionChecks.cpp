@@ -172,6 +172,14 @@ std::vector<std::string> pullbackInputs(RandomSets &r) {
   return {rel, ma};
 }
 
+std::vector<std::string> functionPairInputs(RandomSets &r, bool sameRange) {
+  std::vector<std::string> params = r.randomParams();
+  TupleShape a = r.randomTuple(2), b = r.randomTuple(2);
+  TupleShape c = sameRange ? b : r.randomTuple(2);
+  return {functionGraph(r, params, a, b), functionGraph(r, params, a, c),
+          "{ [" + std::to_string(r.between(-3, 3)) + "] }"};
+}
+
 std::string stridedInput(RandomSets &r, bool relation) {
   std::vector<std::string> params = r.randomParams();
   TupleShape a = r.randomTuple(2), b = r.randomTuple(2);
@@ -249,10 +257,16 @@ std::string checkLexoptPwMultiAff(const Relation &in, const IslObject &theirs,
 std::string checkDimOpt(const Relation &set, const IslObject &theirs,
                         const IslContext &ctx, bool max) {
   PwAff f = max ? set.dimMax(0) : set.dimMin(0);
-  isl_set *s = isl_set_from_union_set(theirs.copySet());
-  isl_pw_aff *p = max ? isl_set_dim_max(s, 0) : isl_set_dim_min(s, 0);
+  isl_pw_aff *p;
+  if (theirs.isSet()) {
+    isl_set *s = isl_set_from_union_set(theirs.copySet());
+    p = max ? isl_set_dim_max(s, 0) : isl_set_dim_min(s, 0);
+  } else {
+    isl_map *m = isl_map_from_union_map(theirs.copyMap());
+    p = max ? isl_map_dim_max(m, 0) : isl_map_dim_min(m, 0);
+  }
   return compareFunctions(ctx, f.toString(), isl_pw_multi_aff_from_pw_aff(p),
-                          true);
+                          theirs.isSet());
 }
 
 std::string checkStrideInfo(const Relation &in, const IslObject &theirs,
@@ -410,6 +424,55 @@ std::string checkPullback(const Relation &rel, const Relation &maGraph,
   isl_pw_multi_aff *p =
       isl_pw_multi_aff_pullback_multi_aff(isl_pw_multi_aff_from_map(m), ma);
   return compareFunctions(ctx, f.toString(), p, false);
+}
+
+std::string
+checkFunctionArithmetic(const std::string &op, const Relation &first,
+                        const Relation &second, const Relation &factor,
+                        const IslObject &theirsFirst,
+                        const IslObject &theirsSecond, const IslContext &ctx) {
+  PwMultiAff f = PwMultiAff::fromRelation(first);
+  PwMultiAff g = PwMultiAff::fromRelation(second);
+  DimBounds kb = factor.dimBounds(VarKind::Range, 0);
+  if (kb.empty || !kb.lower)
+    return "the factor " + factor.toString() + " is no single value";
+  Int k = *kb.lower;
+  isl_pw_multi_aff *x =
+      isl_pw_multi_aff_from_map(isl_map_from_union_map(theirsFirst.copyMap()));
+  isl_pw_multi_aff *y =
+      isl_pw_multi_aff_from_map(isl_map_from_union_map(theirsSecond.copyMap()));
+  PwMultiAff ours;
+  isl_pw_multi_aff *theirs = nullptr;
+  if (op == "add") {
+    ours = f.add(g);
+    theirs = isl_pw_multi_aff_add(x, y);
+  } else if (op == "sub") {
+    ours = f.sub(g);
+    theirs = isl_pw_multi_aff_sub(x, y);
+  } else if (op == "union_add") {
+    ours = f.unionAdd(g);
+    theirs = isl_pw_multi_aff_union_add(x, y);
+  } else if (op == "range_product") {
+    ours = f.rangeProduct(g);
+    theirs = isl_pw_multi_aff_range_product(x, y);
+  } else if (op == "flat_range_product") {
+    ours = f.flatRangeProduct(g);
+    theirs = isl_pw_multi_aff_flat_range_product(x, y);
+  } else if (op == "neg") {
+    ours = f.neg();
+    theirs = isl_pw_multi_aff_neg(x);
+    isl_pw_multi_aff_free(y);
+  } else if (op == "scale") {
+    ours = f.scale(k);
+    theirs = isl_pw_multi_aff_scale_val(
+        x, isl_val_read_from_str(ctx.get(), k.toString().c_str()));
+    isl_pw_multi_aff_free(y);
+  } else {
+    isl_pw_multi_aff_free(x);
+    isl_pw_multi_aff_free(y);
+    return "no function operation " + op;
+  }
+  return compareFunctions(ctx, ours.toString(), theirs, false);
 }
 
 } // namespace crosscheck

@@ -31,6 +31,11 @@ std::string singleValuedRelation(RandomSets &r);
 /// (texts).
 std::vector<std::string> pullbackInputs(RandomSets &r);
 
+/// Two single-valued relations A -> B (with `sameRange`, else A -> B and
+/// A -> C) of one or two pieces each, over the same parameters, and a
+/// one-point set { [k] } with k in [-3, 3] (texts).
+std::vector<std::string> functionPairInputs(RandomSets &r, bool sameRange);
+
 /// A set (or, with `relation`, a relation) whose dimensions have strides:
 /// boxes with one or two congruences over the dimensions and parameters,
 /// through `mod` or an existential, maybe in two disjuncts (text).
@@ -45,7 +50,8 @@ std::string checkFromRelation(const presburger::Relation &rel,
 std::string checkLexoptPwMultiAff(const presburger::Relation &in,
                                   const IslObject &theirs,
                                   const IslContext &ctx, bool max);
-/// dim_max (or dim_min) of dimension 0 of a set.
+/// dim_max (or dim_min) of dimension 0 of a set, or of range dimension 0
+/// of a relation (a function of the domain).
 std::string checkDimOpt(const presburger::Relation &set,
                         const IslObject &theirs, const IslContext &ctx,
                         bool max);
@@ -54,6 +60,18 @@ std::string checkDimOpt(const presburger::Relation &set,
 std::string checkPullback(const presburger::Relation &rel,
                           const presburger::Relation &maGraph,
                           const IslObject &theirs, const IslContext &ctx);
+
+/// The arithmetic operation `op` of PwMultiAff (add, sub, union_add,
+/// range_product, flat_range_product on both functions; neg, and scale by
+/// the value of the one-point set `factor`, on the first) against isl's
+/// isl_pw_multi_aff_* of the same functions.
+std::string checkFunctionArithmetic(const std::string &op,
+                                    const presburger::Relation &first,
+                                    const presburger::Relation &second,
+                                    const presburger::Relation &factor,
+                                    const IslObject &theirsFirst,
+                                    const IslObject &theirsSecond,
+                                    const IslContext &ctx);
 
 /// The stride of dimension 0 of a set (range dimension 0 of a relation):
 /// isl's stride or a multiple of it (our hull of a union can keep a

@@ -414,6 +414,38 @@ TEST(FunctionsTest, StridesOfDimensions) {
   EXPECT_THROW(strideInfo(parseRelation("{ [i] -> [j] }"), 0), SpaceError);
 }
 
+TEST(FunctionsTest, StrideOfUnionThroughOwnDivisions) {
+  // i = 5 (mod 6) on one disjunct, i = 3j - 1 (mod 6) on the other: i = 2
+  // (mod 3) on both, through divisions of their own that the affine hull
+  // of the union does not align (cross-check stride_info, seed 2, case
+  // 193; isl's stride 3).
+  Relation s = parseRelation(
+      "{ [i, j] : (-5 <= i <= 5 and -5 <= j <= 5 and i mod 6 = 5) or "
+      "(-5 <= i <= 5 and -5 <= j <= 5 and (1 + i + 3j) mod 6 = 0 and "
+      "2j < -i) }");
+  StrideInfo si = strideInfo(s, 0);
+  EXPECT_EQ(si.stride, Int(3));
+  EXPECT_EQ(mod(si.offset.eval({Int(0), Int(0)}), Int(3)), Int(2));
+  expectStride(s, 0, si);
+  // An offset only one disjunct's points make valid: floor(n/2) with n even
+  // (seed 3, case 483); a constant serves both.
+  Relation p = parseRelation(
+      "[n] -> { [i] : (0 <= i <= n and (1 + i) mod 3 = 0 and "
+      "(i - 3n) mod 5 = 4) or (n <= i <= n + 2 and exists e : 2 + 3n + "
+      "2i = 6e) }");
+  StrideInfo pi = strideInfo(p, 0);
+  EXPECT_EQ(pi.stride, Int(3));
+  expectStride(p, 0, pi);
+  // A disjunct where the dimension is one value, -1 = 2 (mod 3) (seed 2,
+  // case 1875 at 2000 cases).
+  Relation f =
+      parseRelation("{ [i, j] : (-5 <= i <= 5 and -5 <= j <= 5 and "
+                    "(i + 1) mod 3 = 0) or (i = -1 and 0 <= j <= 3) }");
+  StrideInfo fi = strideInfo(f, 0);
+  EXPECT_EQ(fi.stride, Int(3));
+  expectStride(f, 0, fi);
+}
+
 /// Every point of `set` in a box lies in [offset, offset + size) of `b`.
 void expectInBox(const Relation &set, const FixedBox &b) {
   unsigned np = set.numParams(), n = set.numRange();
@@ -455,4 +487,65 @@ TEST(FunctionsTest, FixedSizeBoxHulls) {
   EXPECT_EQ(r.offset.toString(), "{ [i] -> [(i)] }");
   EXPECT_EQ(r.size, std::vector<Int>{Int(3)});
   EXPECT_THROW(simpleFixedBoxHull(parseRelation("{ [i] -> [o] }")), SpaceError);
+}
+
+TEST(FunctionsTest, FixedSizeBoxOfStridedUnion) {
+  // Every disjunct avoids o = 0 (mod 3), so o in [-5, 5]; the simple hull
+  // keeps only -6 <= o <= 6 (isl's keeps o mod 3 != 0 through an aligned
+  // division), and the size is measured on the points: from -6 to 5, 12
+  // (isl's size; cross-check range_simple_fixed_box_hull, seed 2, case 36).
+  Relation s = parseRelation("[n] -> { [o] : (-6 <= o <= 6 and o mod 3 = 1) "
+                             "or (-6 <= o <= 6 and o mod 3 = 2 and o <= 3n) }");
+  FixedBox b = simpleFixedBoxHull(s);
+  ASSERT_TRUE(b.valid);
+  EXPECT_EQ(b.offset.toString(), "[n] -> { [(-6)] }");
+  EXPECT_EQ(b.size, std::vector<Int>{Int(12)});
+  expectInBox(s, b);
+  // The image of each domain point: o in {1, 2, 4, 5}, from 0 a size of 6
+  // (isl's), where our simple hull's 0 <= o <= 6 would say 7.
+  FixedBox r = rangeSimpleFixedBoxHull(
+      parseRelation("{ [i] -> [o] : (0 <= o <= 6 and o mod 3 = 1) or "
+                    "(0 <= o <= 6 and o mod 3 = 2 and o <= i) }"));
+  ASSERT_TRUE(r.valid);
+  EXPECT_EQ(r.offset.toString(), "{ [i] -> [(0)] }");
+  EXPECT_EQ(r.size, std::vector<Int>{Int(6)});
+}
+
+TEST(FunctionsTest, PwMultiAffArithmetic) {
+  PwMultiAff f = parsePwMultiAff(
+      "[n] -> { [i] -> [(i), (n)] : i >= 0; [i] -> [(-i), (0)] : i < 0 }");
+  PwMultiAff g = parsePwMultiAff("[n] -> { [i] -> [(2i), (1)] : i <= 5 }");
+  auto same = [](const PwMultiAff &got, const char *want) {
+    EXPECT_TRUE(got.toRelation().isEqual(parseRelation(want)))
+        << got.toString() << " is not " << want;
+  };
+  // On the intersection of the domains.
+  same(f.add(g), "[n] -> { [i] -> [3i, n + 1] : 0 <= i <= 5; "
+                 "[i] -> [i, 1] : i < 0 }");
+  same(f.sub(g), "[n] -> { [i] -> [-i, n - 1] : 0 <= i <= 5; "
+                 "[i] -> [-3i, -1] : i < 0 }");
+  // Each operand alone where only it is defined.
+  same(f.unionAdd(g), "[n] -> { [i] -> [3i, n + 1] : 0 <= i <= 5; "
+                      "[i] -> [i, 1] : i < 0; [i] -> [i, n] : i > 5 }");
+  same(f.neg(), "[n] -> { [i] -> [-i, -n] : i >= 0; [i] -> [i, 0] : i < 0 }");
+  same(g.scale(Int(-3)), "[n] -> { [i] -> [-6i, -3] : i <= 5 }");
+  // Products: the outputs of both, on the intersection.
+  PwMultiAff h = parsePwMultiAff("[n] -> { [i] -> B[(floor(i/2))] : i >= 2 }");
+  same(g.flatRangeProduct(h),
+       "[n] -> { [i] -> [2i, 1, o] : 2 <= i <= 5 and 2o <= i <= 2o + 1 }");
+  PwMultiAff p = g.rangeProduct(h);
+  EXPECT_EQ(
+      p.toString(),
+      "[n] -> { [i] -> [[(2i), (1)] -> B[(floor((i)/2))]] : 2 <= i <= 5 }");
+  same(p, "[n] -> { [i] -> [[2i, 1] -> B[o]] : 2 <= i <= 5 and "
+          "2o <= i <= 2o + 1 }");
+  EXPECT_THROW(f.add(h), SpaceError);
+  EXPECT_THROW(f.add(parsePwMultiAff("{ [i, j] -> [(i), (j)] }")), SpaceError);
+  // The MultiAff operations under them.
+  MultiAff a = parseMultiAff("{ [i] -> [(i), (2i + 1)] }");
+  EXPECT_EQ(a.add(a).toString(), "{ [i] -> [(2i), (2 + 4i)] }");
+  EXPECT_EQ(a.sub(a).toString(), "{ [i] -> [(0), (0)] }");
+  EXPECT_EQ(a.scale(Int(3)).toString(), "{ [i] -> [(3i), (3 + 6i)] }");
+  EXPECT_EQ(a.flatRangeProduct(a.neg()).toString(),
+            "{ [i] -> [(i), (1 + 2i), (-i), (-1 - 2i)] }");
 }

@@ -18,8 +18,11 @@
 // projected out); each lower bound c*i >= e of its simple hull (over the
 // inputs and the divisions that do not involve i; existentials and
 // divisions of i eliminated rationally, as later isl versions do) is a
-// candidate lower corner lb = ceil(e/c), of size 1 + max(i - lb) over the
-// simple hull (an integer optimum); the smallest size wins, the first on ties.
+// candidate lower corner lb = ceil(e/c) when i - lb is bounded above on the
+// simple hull (isl's criterion, so the box is valid where isl's is); its size
+// is 1 + max(i - lb) over the set's own integer points (isl measures on the
+// simple hull, which can be larger: never a larger box than isl's from the
+// same corner); the smallest size wins, the first on ties.
 // (Later isl versions first contract a strided dimension, i = f + s*i', which
 // can give smaller boxes.)
 //

@@ -45,6 +45,19 @@ public:
   /// The function x -> this(ma(x)) (ma's range tuple must be this
   /// function's domain tuple). One Aff::pullback per output.
   MultiAff pullback(const MultiAff &ma) const;
+  /// Output-wise sum and difference (isl's isl_multi_aff_add, _sub): the
+  /// same domain tuple and range tuple, else SpaceError. Negation and
+  /// integer multiple. One Aff operation per output.
+  MultiAff add(const MultiAff &o) const;
+  MultiAff sub(const MultiAff &o) const;
+  MultiAff neg() const;
+  MultiAff scale(const Int &k) const;
+  /// The outputs of this then of `o` (the same domain tuple, else
+  /// SpaceError): to the wrapped tuple [R1 -> R2] (isl's
+  /// isl_multi_aff_range_product), or to one anonymous flat tuple
+  /// (isl_multi_aff_flat_range_product).
+  MultiAff rangeProduct(const MultiAff &o) const;
+  MultiAff flatRangeProduct(const MultiAff &o) const;
   /// The outputs at `point` (the parameters, then the domain dimensions).
   std::vector<Int> eval(const Point &point) const;
   /// The graph {x -> f(x)} as a basic relation (for a params domain, the

@@ -82,6 +82,12 @@ public:
   /// operand wins (ties included) and the part where the second one does.
   PwAff min(const PwAff &o) const;
   PwAff max(const PwAff &o) const;
+  /// isl's union_add, union_min, union_max: the sum (min, max) where both
+  /// are defined, each operand's value where only it is. As add (min, max)
+  /// plus two domain differences.
+  PwAff unionAdd(const PwAff &o) const;
+  PwAff unionMin(const PwAff &o) const;
+  PwAff unionMax(const PwAff &o) const;
 
   /// The set of domain points where both are defined and this <= o (and
   /// so on); a params set for a params domain. Exact; one basic set per

@@ -86,6 +86,26 @@ public:
   /// checked).
   void addPiece(Relation domain, MultiAff ma);
 
+  /// Output-wise sum and difference on the intersection of the domains
+  /// (isl's isl_pw_multi_aff_add, _sub): one piece per pair of pieces whose
+  /// domains meet (one emptiness test per pair); the same domain and range
+  /// tuples, else SpaceError.
+  PwMultiAff add(const PwMultiAff &o) const;
+  PwMultiAff sub(const PwMultiAff &o) const;
+  /// Piecewise negation and integer multiple (isl's _neg, _scale_val).
+  PwMultiAff neg() const;
+  PwMultiAff scale(const Int &k) const;
+  /// isl's isl_pw_multi_aff_union_add: the sum where both are defined,
+  /// each operand's value where only it is. add plus two domain
+  /// differences.
+  PwMultiAff unionAdd(const PwMultiAff &o) const;
+  /// The outputs of this then those of `o`, on the intersection of the
+  /// domains (pairs of pieces as add): to the wrapped tuple [R1 -> R2]
+  /// (isl's isl_pw_multi_aff_range_product), or to one anonymous flat
+  /// tuple (isl_pw_multi_aff_flat_range_product).
+  PwMultiAff rangeProduct(const PwMultiAff &o) const;
+  PwMultiAff flatRangeProduct(const PwMultiAff &o) const;
+
   /// x -> this(ma(x)) on {x : ma(x) in the domain}: one pullback and one
   /// preimage per piece. With a piecewise `f`: piece by piece of both.
   PwMultiAff pullback(const MultiAff &ma) const;

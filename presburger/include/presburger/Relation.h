@@ -311,7 +311,9 @@ public:
   /// For a set: the smallest (largest) value of dimension `pos` as a
   /// piecewise expression of the parameters, defined where the set is
   /// not empty (isl's dim_min, dim_max): the lexmin (lexmax) of the set
-  /// projected onto that dimension. Throws UnboundedError where the
+  /// projected onto that dimension. For a relation: of range dimension
+  /// `pos`, an expression of the domain defined where the image is not
+  /// empty (isl_map_dim_min, isl_map_dim_max). Throws UnboundedError where the
   /// dimension is unbounded that way (isl gives infinity there).
   PwAff dimMin(unsigned pos) const;
   PwAff dimMax(unsigned pos) const;

@@ -15,7 +15,10 @@
 // a*v + b*s = 1, and several such equalities combine into their lcm.
 // Without one the stride is 1 and the offset 0. isl's offset -a*h/g may
 // have a denominator (g divides h on the set's points); ours is then
-// floor(-a*h/g), equal on every point of the set.
+// floor(-a*h/g), equal on every point of the set. For a union, the
+// disjuncts' own strides are combined in too (the largest common divisor
+// with one offset valid on every disjunct): the union's hull aligns the
+// disjuncts' divisions and can lose a congruence each has through its own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PRESBURGER_STRIDEINFO_H
@@ -36,8 +39,9 @@ struct StrideInfo {
 
 /// The stride of dimension `pos` of the set `set` (isl's
 /// isl_set_get_stride_info). One affine hull (integer sampling, polynomial
-/// in practice) and a pass over its equalities. SpaceError for a relation,
-/// InvalidArgument for a dimension out of range.
+/// in practice) and a pass over its equalities; for a union also one affine
+/// hull per disjunct and emptiness tests per divisor of their common stride.
+/// SpaceError for a relation, InvalidArgument for a dimension out of range.
 StrideInfo strideInfo(const Relation &set, unsigned pos);
 
 /// The stride of range dimension `pos` of the relation `rel`, on its own

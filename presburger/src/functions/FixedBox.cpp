@@ -14,6 +14,31 @@ namespace presburger {
 
 namespace {
 
+/// `b` (parameters, `numIn` input dimensions, one range dimension i) with
+/// a second range dimension t = i - lb, lb a function of the inputs.
+BasicRelation withOffset(const BasicRelation &b0, const Aff &lb,
+                         unsigned numIn) {
+  BasicRelation b = b0;
+  unsigned t = b.insertVars(VarKind::Range, 1, 1);
+  std::vector<unsigned> map(lb.localSpace().offset(VarKind::Local));
+  for (unsigned col = 0; col < map.size(); ++col)
+    map[col] = col;
+  unsigned firstDiv = b.numLocals();
+  b.appendMapped(lb.localSpace(), map);
+  std::vector<Int> eq(b.numCols());
+  eq[t] = Int(-1);
+  eq[numIn] = Int(1);
+  const std::vector<Int> &lr = lb.row();
+  unsigned llo = lb.localSpace().offset(VarKind::Local);
+  for (unsigned col = 0; col < llo; ++col)
+    eq[col] -= lr[col];
+  for (unsigned k = 0; k < lb.numDivs(); ++k)
+    eq[b.offset(VarKind::Local) + firstDiv + k] -= lr[llo + k];
+  eq.back() -= lr.back();
+  b.addEquality(eq);
+  return b;
+}
+
 /// The box extent of range dimension 0 of `one` (parameters, `numIn`
 /// input dimensions, one range dimension), its offset on `domain`:
 /// nullopt when no candidate bound gives a constant size.
@@ -100,26 +125,17 @@ std::optional<std::pair<Aff, Int>> dimExtent(const Relation &one,
         rest = rest.add(divs[k]->scale(row[lo + k]));
     // c*i >= -rest: i >= ceil(-rest / c) = floor((c - 1 - rest) / c).
     Aff lb = rest.neg().add(Aff::constant(domain, c - Int(1))).floorDiv(c);
-    // 1 + max(i - lb) over the hull: t = i - lb as a new dimension.
-    BasicRelation b = full;
-    unsigned t = b.insertVars(VarKind::Range, 1, 1);
-    std::vector<unsigned> map(lb.localSpace().offset(VarKind::Local));
-    for (unsigned col = 0; col < map.size(); ++col)
-      map[col] = col;
-    unsigned firstDiv = b.numLocals();
-    b.appendMapped(lb.localSpace(), map);
-    std::vector<Int> eq(b.numCols());
-    eq[t] = Int(-1);
-    eq[numIn] = Int(1);
-    const std::vector<Int> &lr = lb.row();
-    unsigned llo = lb.localSpace().offset(VarKind::Local);
-    for (unsigned col = 0; col < llo; ++col)
-      eq[col] -= lr[col];
-    for (unsigned k = 0; k < lb.numDivs(); ++k)
-      eq[b.offset(VarKind::Local) + firstDiv + k] -= lr[llo + k];
-    eq.back() -= lr.back();
-    b.addEquality(eq);
-    DimBounds bounds = Relation(b).dimBounds(VarKind::Range, 1);
+    // 1 + max(i - lb): bounded on the hull (isl's criterion, so validity is
+    // isl's), the size measured on the set's own points (never larger).
+    BasicRelation hullShifted = withOffset(full, lb, numIn);
+    Relation shifted(hullShifted.space());
+    DimBounds onHull =
+        Relation(std::move(hullShifted)).dimBounds(VarKind::Range, 1);
+    if (onHull.empty || !onHull.upper)
+      continue;
+    for (const BasicRelation &d : one.disjuncts())
+      shifted.addDisjunct(withOffset(d, lb, numIn));
+    DimBounds bounds = shifted.dimBounds(VarKind::Range, 1);
     if (bounds.empty || !bounds.upper)
       continue;
     Int size = *bounds.upper + Int(1);

@@ -22,10 +22,12 @@ PwMultiAff Relation::lexmaxPwMultiAff() const {
 
 namespace {
 
-/// Dimension `pos` of the set `r` alone.
+/// Dimension `pos` of the set `r` (range dimension of the relation `r`)
+/// alone.
 Relation onlyDim(const Relation &r, unsigned pos) {
-  if (!r.isSet())
-    throw SpaceError("dimMin/dimMax: " + r.toString() + " is not a set");
+  if (r.isParams())
+    throw SpaceError("dimMin/dimMax: " + r.toString() +
+                     " is a set of parameters");
   if (pos >= r.numRange())
     throw InvalidArgument("dimMin/dimMax: no dimension " + std::to_string(pos));
   unsigned n = r.numRange();

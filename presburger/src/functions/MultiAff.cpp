@@ -54,6 +54,66 @@ MultiAff MultiAff::pullback(const MultiAff &ma) const {
   return MultiAff(ma.domainSpace().withParams(params), range_, std::move(affs));
 }
 
+namespace {
+
+void checkSameDomain(const MultiAff &a, const MultiAff &b, const char *op) {
+  if (!a.domainSpace().sameTuples(b.domainSpace()))
+    throw SpaceError(std::string(op) + ": functions on different domains: " +
+                     a.space().toString() + " and " + b.space().toString());
+}
+
+void checkSameRange(const MultiAff &a, const MultiAff &b, const char *op) {
+  checkSameDomain(a, b, op);
+  if (a.rangeTuple() != b.rangeTuple())
+    throw SpaceError(std::string(op) + ": functions to different tuples: " +
+                     a.space().toString() + " and " + b.space().toString());
+}
+
+/// The outputs of `a` and then those of `b`, to `range`.
+MultiAff concatenated(const MultiAff &a, const MultiAff &b, Tuple range) {
+  checkSameDomain(a, b, "range product");
+  std::vector<Aff> affs = a.affs();
+  affs.insert(affs.end(), b.affs().begin(), b.affs().end());
+  std::vector<std::string> params =
+      mergeParams(a.domainSpace().paramNames(), b.domainSpace().paramNames());
+  return MultiAff(a.domainSpace().withParams(params), std::move(range),
+                  std::move(affs));
+}
+
+} // namespace
+
+MultiAff MultiAff::add(const MultiAff &o) const {
+  checkSameRange(*this, o, "add");
+  std::vector<Aff> affs;
+  for (unsigned i = 0; i < numOutputs(); ++i)
+    affs.push_back(affs_[i].add(o.affs_[i]));
+  std::vector<std::string> params =
+      mergeParams(domain_.paramNames(), o.domain_.paramNames());
+  return MultiAff(domain_.withParams(params), range_, std::move(affs));
+}
+
+MultiAff MultiAff::sub(const MultiAff &o) const {
+  checkSameRange(*this, o, "sub");
+  return add(o.neg());
+}
+
+MultiAff MultiAff::neg() const { return scale(Int(-1)); }
+
+MultiAff MultiAff::scale(const Int &k) const {
+  std::vector<Aff> affs;
+  for (const Aff &a : affs_)
+    affs.push_back(a.scale(k));
+  return MultiAff(domain_, range_, std::move(affs));
+}
+
+MultiAff MultiAff::rangeProduct(const MultiAff &o) const {
+  return concatenated(*this, o, Tuple::nested("", range_, o.range_));
+}
+
+MultiAff MultiAff::flatRangeProduct(const MultiAff &o) const {
+  return concatenated(*this, o, Tuple(numOutputs() + o.numOutputs()));
+}
+
 std::vector<Int> MultiAff::eval(const Point &point) const {
   std::vector<Int> out;
   for (const Aff &a : affs_)

@@ -11,7 +11,7 @@
 #include "presburger/PwAff.h"
 #include "presburger/Errors.h"
 
-#include <functional>
+#include "functions/Pieces.h"
 
 namespace presburger {
 
@@ -105,42 +105,6 @@ PwAff PwAff::intersectDomain(const Relation &set) const {
 
 namespace {
 
-/// Calls `fn(d, p, q)` for every piece p of `x` and q of `y` whose domains
-/// meet, d their intersection; SpaceError when the domains differ.
-void forMeetingPieces(const PwAff &x, const PwAff &y,
-                      const std::function<void(Relation, const PwAff::Piece &,
-                                               const PwAff::Piece &)> &fn) {
-  if (!x.domainSpace().sameTuples(y.domainSpace()))
-    throw SpaceError(
-        "expressions on different domains: " + x.domainSpace().toString() +
-        " and " + y.domainSpace().toString());
-  for (const PwAff::Piece &p : x.pieces())
-    for (const PwAff::Piece &q : y.pieces()) {
-      Relation d = p.domain.intersect(q.domain);
-      if (!d.isEmpty())
-        fn(std::move(d), p, q);
-    }
-}
-
-/// One piece per pair of pieces whose domains meet, the expression
-/// `op(a, b)`.
-PwAff pairwise(const PwAff &x, const PwAff &y,
-               const std::function<Aff(const Aff &, const Aff &)> &op) {
-  PwAff out(x.domainSpace());
-  forMeetingPieces(x, y, [&](Relation d, const auto &p, const auto &q) {
-    out.addPiece(std::move(d), op(p.aff, q.aff));
-  });
-  return out;
-}
-
-/// Each piece's expression replaced by `op` of it.
-PwAff piecewise(const PwAff &x, const std::function<Aff(const Aff &)> &op) {
-  PwAff out(x.domainSpace());
-  for (const PwAff::Piece &p : x.pieces())
-    out.addPiece(p.domain, op(p.aff));
-  return out;
-}
-
 /// The union over pairs of pieces of the domains' intersection with the
 /// set where `a - b` is >= 0 (strict: > 0), or = 0 (`equal`).
 Relation compareSet(const PwAff &x, const PwAff &y, bool strict, bool equal) {
@@ -166,24 +130,37 @@ Relation compareSet(const PwAff &x, const PwAff &y, bool strict, bool equal) {
 } // namespace
 
 PwAff PwAff::add(const PwAff &o) const {
-  return pairwise(*this, o,
-                  [](const Aff &a, const Aff &b) { return a.add(b); });
+  return pieces::pairwise(PwAff(domain_), *this, o,
+                          [](const Aff &a, const Aff &b) { return a.add(b); });
 }
 PwAff PwAff::sub(const PwAff &o) const {
-  return pairwise(*this, o,
-                  [](const Aff &a, const Aff &b) { return a.sub(b); });
+  return pieces::pairwise(PwAff(domain_), *this, o,
+                          [](const Aff &a, const Aff &b) { return a.sub(b); });
 }
 PwAff PwAff::neg() const {
-  return piecewise(*this, [](const Aff &a) { return a.neg(); });
+  return pieces::piecewise(PwAff(domain_), *this,
+                           [](const Aff &a) { return a.neg(); });
 }
 PwAff PwAff::scale(const Int &k) const {
-  return piecewise(*this, [&](const Aff &a) { return a.scale(k); });
+  return pieces::piecewise(PwAff(domain_), *this,
+                           [&](const Aff &a) { return a.scale(k); });
 }
 PwAff PwAff::floorDiv(const Int &d) const {
-  return piecewise(*this, [&](const Aff &a) { return a.floorDiv(d); });
+  return pieces::piecewise(PwAff(domain_), *this,
+                           [&](const Aff &a) { return a.floorDiv(d); });
 }
 PwAff PwAff::mod(const Int &d) const {
-  return piecewise(*this, [&](const Aff &a) { return a.mod(d); });
+  return pieces::piecewise(PwAff(domain_), *this,
+                           [&](const Aff &a) { return a.mod(d); });
+}
+PwAff PwAff::unionAdd(const PwAff &o) const {
+  return pieces::unionWith(add(o), *this, o);
+}
+PwAff PwAff::unionMin(const PwAff &o) const {
+  return pieces::unionWith(min(o), *this, o);
+}
+PwAff PwAff::unionMax(const PwAff &o) const {
+  return pieces::unionWith(max(o), *this, o);
 }
 
 namespace {
@@ -192,7 +169,7 @@ namespace {
 /// first where it is <= (>=) the second, the second elsewhere.
 PwAff minOrMax(const PwAff &x, const PwAff &y, bool isMax) {
   PwAff out(x.domainSpace());
-  forMeetingPieces(x, y, [&](Relation d, const auto &p, const auto &q) {
+  pieces::forMeeting(x, y, [&](Relation d, const auto &p, const auto &q) {
     // first wins where (q - p) >= 0 for min, (p - q) >= 0 for max.
     Aff firstWins = isMax ? p.aff.sub(q.aff) : q.aff.sub(p.aff);
     Relation first = d.intersect(whereNonNegative(firstWins, false));

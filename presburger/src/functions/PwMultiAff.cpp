@@ -9,6 +9,8 @@
 #include "presburger/Errors.h"
 #include "presburger/PwAff.h"
 
+#include "functions/Pieces.h"
+
 namespace presburger {
 
 PwMultiAff::PwMultiAff(Space domain, Tuple range)
@@ -96,6 +98,58 @@ PwMultiAff PwMultiAff::intersectDomain(const Relation &set) const {
       out.addPiece(std::move(d), p.ma);
   }
   return out;
+}
+
+namespace {
+
+void checkSameRange(const PwMultiAff &a, const PwMultiAff &b, const char *op) {
+  if (a.rangeTuple() != b.rangeTuple())
+    throw SpaceError(std::string(op) + ": functions to different tuples: " +
+                     a.space().toString() + " and " + b.space().toString());
+}
+
+} // namespace
+
+PwMultiAff PwMultiAff::add(const PwMultiAff &o) const {
+  checkSameRange(*this, o, "add");
+  return pieces::pairwise(
+      PwMultiAff(domain_, range_), *this, o,
+      [](const MultiAff &a, const MultiAff &b) { return a.add(b); });
+}
+
+PwMultiAff PwMultiAff::sub(const PwMultiAff &o) const {
+  checkSameRange(*this, o, "sub");
+  return pieces::pairwise(
+      PwMultiAff(domain_, range_), *this, o,
+      [](const MultiAff &a, const MultiAff &b) { return a.sub(b); });
+}
+
+PwMultiAff PwMultiAff::neg() const {
+  return pieces::piecewise(PwMultiAff(domain_, range_), *this,
+                           [](const MultiAff &a) { return a.neg(); });
+}
+
+PwMultiAff PwMultiAff::scale(const Int &k) const {
+  return pieces::piecewise(PwMultiAff(domain_, range_), *this,
+                           [&](const MultiAff &a) { return a.scale(k); });
+}
+
+PwMultiAff PwMultiAff::unionAdd(const PwMultiAff &o) const {
+  return pieces::unionWith(add(o), *this, o);
+}
+
+PwMultiAff PwMultiAff::rangeProduct(const PwMultiAff &o) const {
+  return pieces::pairwise(
+      PwMultiAff(domain_, Tuple::nested("", range_, o.range_)), *this, o,
+      [](const MultiAff &a, const MultiAff &b) { return a.rangeProduct(b); });
+}
+
+PwMultiAff PwMultiAff::flatRangeProduct(const PwMultiAff &o) const {
+  return pieces::pairwise(
+      PwMultiAff(domain_, Tuple(numOutputs() + o.numOutputs())), *this, o,
+      [](const MultiAff &a, const MultiAff &b) {
+        return a.flatRangeProduct(b);
+      });
 }
 
 PwMultiAff PwMultiAff::pullback(const MultiAff &ma) const {

@@ -34,6 +34,7 @@
 #include "text/ParserImpl.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -783,10 +784,22 @@ std::string printFunctionPiece(const BasicRelation &forms,
                                const Tuple &range, const Relation &domain) {
   DisjunctPrinter exprs(forms);
   std::string out = forms.isParams() ? "" : exprs.plainTuplesText() + " -> ";
-  out += range.name() + "[";
-  for (size_t i = 0; i < rows.size(); ++i)
-    out += (i ? ", (" : "(") + exprs.expressionText(ConstRow(rows[i])) + ")";
-  out += "]";
+  // The outputs in the shape of the range tuple, nested ones as
+  // `[B[(e1)] -> C[(e2)]]`, as isl prints them.
+  size_t next = 0;
+  std::function<std::string(const Tuple &)> tupleOf =
+      [&](const Tuple &t) -> std::string {
+    if (t.isNested()) {
+      std::string first = tupleOf(t.nestedDomain()); // the outputs in order
+      return t.name() + "[" + first + " -> " + tupleOf(t.nestedRange()) + "]";
+    }
+    std::string text = t.name() + "[";
+    for (unsigned i = 0; i < t.numDims(); ++i, ++next)
+      text += (i ? ", (" : "(") +
+              exprs.expressionText(ConstRow(rows.at(next))) + ")";
+    return text + "]";
+  };
+  out += tupleOf(range);
   std::string cond;
   for (const BasicRelation &b : domain.disjuncts()) {
     BasicRelation shown = displayForm(b);
