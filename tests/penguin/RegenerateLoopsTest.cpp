@@ -6,6 +6,7 @@
 // is the same before and after.
 #include "penguin/RegenerateLoops.h"
 
+#include "KernelRuns.h"
 #include "PenguinOptRunner.h"
 #include "penguin/Parser.h"
 #include "penguin/Printer.h"
@@ -522,53 +523,18 @@ using Event = std::vector<int64_t>;
 // order; approximate predicates are not evaluated (they are hints).
 std::vector<std::vector<Event>> trace(const Kernel &k) {
   std::vector<std::vector<Event>> out;
-  ExprContext &ctx = k.context();
-  std::vector<int64_t> pv;
-  std::function<void(size_t)> overParams = [&](size_t p) {
-    if (p < k.params.size()) {
-      for (int64_t v = *k.params[p].lo; v <= *k.params[p].hi; ++v) {
-        pv.push_back(v);
-        overParams(p + 1);
-        pv.pop_back();
-      }
-      return;
-    }
-    Valuation val;
-    for (size_t q = 0; q < k.params.size(); ++q)
-      val.set(ctx.param(k.params[q].name), pv[q]);
-    std::vector<Event> events;
-    std::function<void(const std::vector<Stmt> &)> run =
-        [&](const std::vector<Stmt> &body) {
-          for (const Stmt &s : body) {
-            if (const Instruction *i = s.asInstruction()) {
-              bool holds = true;
-              for (const AffinePredicate &pr : i->predicates)
-                if (!pr.isApprox())
-                  holds = holds && pr.evaluate(val);
-              if (!holds)
-                continue;
-              Event e{i->id};
-              for (AffineExpr x : i->dst->indices)
-                e.push_back(evaluate(x, val));
-              for (const AccessPattern *ap : i->operandAccesses())
-                for (AffineExpr x : ap->indices)
-                  e.push_back(evaluate(x, val));
-              events.push_back(std::move(e));
-            } else if (const Loop *l = s.asLoop()) {
-              LoopRange r = l->range(val);
-              for (int64_t v = r.first; v < r.end; v += l->stride) {
-                val.set(ctx.index(l->iv), v);
-                run(l->body);
-              }
-            } else if (const Scope *sc = s.asScope()) {
-              run(sc->body);
-            }
-          }
-        };
-    run(k.body);
-    out.push_back(std::move(events));
-  };
-  overParams(0);
+  kernelruns::runKernel(
+      k, [&](const std::vector<int64_t> &) { out.emplace_back(); },
+      [&](const Instruction &i, const Valuation &val,
+          const std::vector<int64_t> &) {
+        Event e{i.id};
+        for (AffineExpr x : i.dst->indices)
+          e.push_back(evaluate(x, val));
+        for (const AccessPattern *ap : i.operandAccesses())
+          for (AffineExpr x : ap->indices)
+            e.push_back(evaluate(x, val));
+        out.back().push_back(std::move(e));
+      });
   return out;
 }
 

@@ -11,6 +11,7 @@
 // overapproximate the new points must contain the old ones.
 #include "penguin/PredicateSimplifier.h"
 
+#include "KernelRuns.h"
 #include "penguin/Parser.h"
 #include "penguin/Printer.h"
 #include "penguin/Verify.h"
@@ -167,51 +168,16 @@ using Point = std::vector<int64_t>; // id, parameter values, loop values
 // Runs the kernel: every (instruction, parameters, loop values) executed.
 std::set<Point> executedPoints(const Kernel &k) {
   std::set<Point> out;
-  ExprContext &ctx = k.context();
   std::vector<int64_t> pv;
-  std::function<void(size_t)> overParams = [&](size_t p) {
-    if (p < k.params.size()) {
-      for (int64_t v = *k.params[p].lo; v <= *k.params[p].hi; ++v) {
-        pv.push_back(v);
-        overParams(p + 1);
-        pv.pop_back();
-      }
-      return;
-    }
-    Valuation val;
-    for (size_t q = 0; q < k.params.size(); ++q)
-      val.set(ctx.param(k.params[q].name), pv[q]);
-    std::vector<int64_t> ivs;
-    std::function<void(const std::vector<Stmt> &)> run =
-        [&](const std::vector<Stmt> &body) {
-          for (const Stmt &s : body) {
-            if (const Instruction *i = s.asInstruction()) {
-              bool holds = true;
-              for (const AffinePredicate &pr : i->predicates)
-                if (!pr.isApprox())
-                  holds = holds && pr.evaluate(val);
-              if (holds) {
-                Point pt{i->id};
-                pt.insert(pt.end(), pv.begin(), pv.end());
-                pt.insert(pt.end(), ivs.begin(), ivs.end());
-                out.insert(pt);
-              }
-            } else if (const Loop *l = s.asLoop()) {
-              LoopRange r = l->range(val);
-              for (int64_t v = r.first; v < r.end; v += l->stride) {
-                val.set(ctx.index(l->iv), v);
-                ivs.push_back(v);
-                run(l->body);
-                ivs.pop_back();
-              }
-            } else if (const Scope *sc = s.asScope()) {
-              run(sc->body);
-            }
-          }
-        };
-    run(k.body);
-  };
-  overParams(0);
+  kernelruns::runKernel(
+      k, [&](const std::vector<int64_t> &values) { pv = values; },
+      [&](const Instruction &i, const Valuation &,
+          const std::vector<int64_t> &ivs) {
+        Point pt{i.id};
+        pt.insert(pt.end(), pv.begin(), pv.end());
+        pt.insert(pt.end(), ivs.begin(), ivs.end());
+        out.insert(pt);
+      });
   return out;
 }
 
