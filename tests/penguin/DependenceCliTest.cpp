@@ -145,6 +145,55 @@ TEST(DependenceCliTest, IllegalScheduleExitsThree) {
       << s.out;
 }
 
+TEST(DependenceCliTest, CodegenScheduleWritesTheLoopsOfATree) {
+  // The interchange tree: s1's loops swapped, the others as written.
+  OptResult r = runOpt(
+      "-p codegen-schedule=" + example("alias_stencil.interchange.sched") +
+      " " + example("alias_stencil.pn"));
+  EXPECT_EQ(r.rc, 0) << r.out << r.err;
+  auto [lines, module] = split(r.out);
+  std::vector<std::string> want = {"kernel alias_stencil:",
+                                   "for (int c1 = 0; c1 <= 7; c1 += 1)",
+                                   "  for (int c2 = 0; c2 <= 7; c2 += 1)",
+                                   "    s0(c1, c2);",
+                                   "for (int c1 = 0; c1 <= 7; c1 += 1)",
+                                   "  for (int c2 = 1; c2 <= 7; c2 += 1)",
+                                   "    s1(c2, c1);",
+                                   "for (int c1 = 0; c1 <= 7; c1 += 1)",
+                                   "  for (int c2 = 0; c2 <= 7; c2 += 1)",
+                                   "    s2(c1, c2);"};
+  EXPECT_EQ(lines, want) << r.out;
+  EXPECT_EQ(module, printed("alias_stencil.pn"));
+}
+
+TEST(DependenceCliTest, CodegenScheduleUsesTheParameterBounds) {
+  // s2 interchanged over its triangle spmd_id <= q <= p <= 63: the
+  // parameter's bounds [0, 3] are the context, so no guard on spmd_id.
+  OptResult r = runOpt("--pass 'codegen-schedule={ s0[i] -> [0, i, 0]; "
+                       "s1[j] -> [1, j, 0]; s2[p, q] -> [2, q, p]; "
+                       "s3[t] -> [3, t, 0] }' " +
+                       example("shrink_and_simplify.pn"));
+  EXPECT_EQ(r.rc, 0) << r.out << r.err;
+  auto [lines, module] = split(r.out);
+  std::vector<std::string> want = {"kernel shrink_and_simplify:",
+                                   "for (int c1 = 0; c1 <= 99; c1 += 1)",
+                                   "  s0(c1);",
+                                   "for (int c1 = 0; c1 <= 50; c1 += 4)",
+                                   "  s1(c1);",
+                                   "for (int c1 = spmd_id; c1 <= 63; c1 += 1)",
+                                   "  for (int c2 = c1; c2 <= 63; c2 += 1)",
+                                   "    s2(c2, c1);"};
+  EXPECT_EQ(lines, want) << r.out;
+  // A schedule that leaves instances out is an error at the schedule.
+  OptResult bad = runOpt("--pass 'codegen-schedule={ s0[i, j] -> [i, j] }' " +
+                         example("alias_stencil.pn"));
+  EXPECT_EQ(bad.rc, 1) << bad.out << bad.err;
+  EXPECT_NE(bad.err.find("<schedule>: error: in pass 'codegen-schedule': the "
+                         "schedule gives no time to some instances of s1"),
+            std::string::npos)
+      << bad.err;
+}
+
 TEST(DependenceCliTest, BadSchedulesAndUsage) {
   // No argument: usage error.
   OptResult a = runOpt("-p check-schedule " + example("alias_stencil.pn"));

@@ -13,9 +13,14 @@
 //                          contains '{', otherwise a file name) against the
 //                          dependences of the module's only kernel and
 //                          reports the first violation or that it is legal;
-//                          a violation sets PassContext::checkFailed.
+//                          a violation sets PassContext::checkFailed;
+//   codegen-schedule=SCHED
+//                          prints C loops (presburger::buildAst, printC) that
+//                          run the only kernel's instances in the order of
+//                          the schedule (tree or relation, read as above),
+//                          the parameters' bounds as the context.
 //
-// Both passes leave the module unchanged and write to PassContext::report
+// The passes leave the module unchanged and write to PassContext::report
 // (docs/penguin-dependences.md shows the output).
 //
 //===----------------------------------------------------------------------===//
@@ -30,8 +35,11 @@ namespace penguin {
 
 std::unique_ptr<Pass> createDependencesPass();
 std::unique_ptr<Pass> createCheckSchedulePass();
+/// `codegen-schedule=SCHEDULE`: C loops (the engine's buildAst) that run
+/// the kernel's instances in the order of a schedule tree or map.
+std::unique_ptr<Pass> createCodegenSchedulePass();
 
-/// Registers `dependences` and `check-schedule`.
+/// Registers `dependences`, `check-schedule` and `codegen-schedule`.
 void registerDependencePasses(PassRegistry &registry);
 
 } // namespace penguin

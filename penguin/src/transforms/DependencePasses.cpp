@@ -4,6 +4,11 @@
 #include "penguin/DependencePasses.h"
 
 #include "penguin/Dependence.h"
+#include "penguin/IntegerSetBridge.h"
+#include "penguin/ScheduleTree.h"
+
+#include "presburger/AstBuild.h"
+#include "presburger/AstPrinter.h"
 
 #include "presburger/Errors.h"
 
@@ -99,6 +104,40 @@ private:
   DependenceMode mode_ = DependenceMode::May;
 };
 
+/// The one kernel of `module` (PassFailure naming `pass` otherwise).
+const Kernel &onlyKernel(const Module &module, std::string_view pass) {
+  if (module.kernels.size() != 1)
+    throw PassFailure({Diagnostic{
+        SourceLocation{module.file, 0, 0},
+        std::string(pass) + " works on a module with exactly one kernel " +
+            "(this one has " + std::to_string(module.kernels.size()) + ")"}});
+  return module.kernels.front();
+}
+
+/// The schedule a pass argument names: inline text when it contains '{',
+/// else a file; a tree or an isl relation (parseSchedule), flattened.
+/// `file` receives the name errors are reported under.
+presburger::UnionRelation readSchedule(const std::string &argument,
+                                       std::string &file) {
+  std::string text;
+  if (argument.find('{') != std::string::npos) {
+    text = argument;
+    file = "<schedule>";
+  } else {
+    file = argument;
+    std::ifstream in(argument, std::ios::binary);
+    if (!in)
+      throw PassFailure({Diagnostic{SourceLocation{file, 0, 0},
+                                    "cannot open the schedule file"}});
+    text.assign(std::istreambuf_iterator<char>(in),
+                std::istreambuf_iterator<char>());
+  }
+  presburger::UnionRelation schedule;
+  locatedAt(SourceLocation{file, 0, 0},
+            [&]() { schedule = parseSchedule(text, file); });
+  return schedule;
+}
+
 class CheckSchedulePass : public Pass {
 public:
   std::string_view name() const override { return "check-schedule"; }
@@ -120,29 +159,10 @@ public:
   }
 
   void run(Module &module, PassContext &ctx) override {
-    SourceLocation moduleLoc{module.file, 0, 0};
-    if (module.kernels.size() != 1)
-      throw PassFailure({Diagnostic{
-          moduleLoc, "check-schedule works on a module with exactly one "
-                     "kernel (this one has " +
-                         std::to_string(module.kernels.size()) + ")"}});
-    const Kernel &k = module.kernels.front();
-    std::string text, file;
-    if (argument_.find('{') != std::string::npos) {
-      text = argument_;
-      file = "<schedule>";
-    } else {
-      file = argument_;
-      std::ifstream in(argument_, std::ios::binary);
-      if (!in)
-        throw PassFailure({Diagnostic{SourceLocation{file, 0, 0},
-                                      "cannot open the schedule file"}});
-      text.assign(std::istreambuf_iterator<char>(in),
-                  std::istreambuf_iterator<char>());
-    }
+    const Kernel &k = onlyKernel(module, name());
+    std::string file;
+    presburger::UnionRelation schedule = readSchedule(argument_, file);
     SourceLocation schedLoc{file, 0, 0};
-    presburger::UnionRelation schedule;
-    locatedAt(schedLoc, [&]() { schedule = parseSchedule(text, file); });
     locatedAt(schedLoc, [&]() {
       DependenceAnalysis da(k, mode_);
       std::vector<Dependence> deps = da.dependences();
@@ -177,6 +197,47 @@ private:
   DependenceMode mode_ = DependenceMode::May;
 };
 
+/// Code that runs the kernel's instances in the order of a schedule (a
+/// schedule tree or a flattened map): the engine's AST generator (buildAst)
+/// over the schedule restricted to the kernel's instances, with the
+/// parameters' bounds as the context, printed as C. The module is unchanged.
+class CodegenSchedulePass : public Pass {
+public:
+  std::string_view name() const override { return "codegen-schedule"; }
+  std::string_view description() const override {
+    return "codegen-schedule=SCHEDULE: print C loops that run the kernel's "
+           "instances in the order of a schedule (tree or isl relation; a "
+           "file, or inline text when it contains '{')";
+  }
+  bool needsArgument() const override { return true; }
+  void setArgument(std::string_view argument) override {
+    argument_ = std::string(argument);
+  }
+
+  void run(Module &module, PassContext &ctx) override {
+    const Kernel &k = onlyKernel(module, name());
+    std::string file;
+    presburger::UnionRelation schedule = readSchedule(argument_, file);
+    locatedAt(SourceLocation{file, 0, 0}, [&]() {
+      DependenceAnalysis da(k, DependenceMode::May);
+      presburger::UnionRelation prepared = da.prepareSchedule(schedule);
+      std::vector<std::string> names;
+      for (const Param &p : k.params)
+        names.push_back(p.name);
+      presburger::BasicRelation bounds(presburger::Space::params(names));
+      addParamBounds(bounds, k.params);
+      std::string code = presburger::printC(
+          presburger::buildAst(prepared, presburger::Relation(bounds)));
+      ctx.stats.counter(name(), "kernels", "kernels generated") += 1;
+      if (ctx.report)
+        *ctx.report << kernelWhere(k) << ":\n" << code;
+    });
+  }
+
+private:
+  std::string argument_;
+};
+
 } // namespace
 
 std::unique_ptr<Pass> createDependencesPass() {
@@ -185,6 +246,10 @@ std::unique_ptr<Pass> createDependencesPass() {
 
 std::unique_ptr<Pass> createCheckSchedulePass() {
   return std::make_unique<CheckSchedulePass>();
+}
+
+std::unique_ptr<Pass> createCodegenSchedulePass() {
+  return std::make_unique<CodegenSchedulePass>();
 }
 
 void registerDependencePasses(PassRegistry &registry) {
@@ -198,6 +263,11 @@ void registerDependencePasses(PassRegistry &registry) {
                "'{') against the dependences; exit status 3 when it violates "
                "one",
                createCheckSchedulePass);
+  registry.add("codegen-schedule",
+               "codegen-schedule=SCHEDULE: print C loops that run the "
+               "kernel's instances in the order of a schedule (a tree or an "
+               "isl relation; a file, or inline text when it contains '{')",
+               createCodegenSchedulePass);
 }
 
 } // namespace penguin
