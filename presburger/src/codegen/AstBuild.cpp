@@ -200,9 +200,8 @@ private:
     if (keep >= depth_)
       return r;
     unsigned n = depth_ - keep;
-    return codegen::withDefinedLocals(
-        r.projectOut(VarKind::Range, keep, n)
-            .insertDims(VarKind::Range, keep, n));
+    return codegen::withDefinedLocals(r.projectOut(VarKind::Range, keep, n)
+                                          .insertDims(VarKind::Range, keep, n));
   }
 
   std::string iterator(unsigned l) const {
