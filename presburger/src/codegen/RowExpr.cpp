@@ -5,7 +5,6 @@
 #include "presburger/Errors.h"
 
 #include <algorithm>
-#include <optional>
 
 namespace presburger::codegen {
 
@@ -156,50 +155,21 @@ Relation withDefinedLocals(const Relation &set) {
   return out;
 }
 
-namespace {
-
-/// The row divided by the gcd g of its coefficients: an inequality's
-/// constant rounded down (2n + 1 >= 0 is n >= 0 over the integers), an
-/// equality whose constant g does not divide has no solution (nullopt).
-std::optional<std::vector<Int>> reduced(ConstRow row, bool equality) {
-  std::vector<Int> r(row.begin(), row.end());
-  Int g = 0;
-  for (size_t c = 0; c + 1 < r.size(); ++c)
-    g = gcd(g, r[c]);
-  if (g.isZero() || g.isOne())
-    return r;
-  g = abs(g);
-  if (equality && !mod(r.back(), g).isZero())
-    return std::nullopt;
-  for (size_t c = 0; c + 1 < r.size(); ++c)
-    r[c] = floorDiv(r[c], g);
-  r.back() = floorDiv(r.back(), g);
-  return r;
-}
-
-} // namespace
-
 AstExpr setCondition(const Relation &set, const ColumnExprs &vars) {
   Relation s = withDefinedLocals(set);
   std::vector<AstExpr> alternatives;
-  for (const BasicRelation &d : s.disjuncts()) {
-    if (d.isObviouslyEmpty())
+  for (const BasicRelation &disjunct : s.disjuncts()) {
+    // Rows divided by the gcd of their coefficients (2n >= 0 prints
+    // n >= 0); a disjunct that normalizing shows empty is left out.
+    BasicRelation d = disjunct;
+    if (d.isObviouslyEmpty() || !d.normalize())
       continue;
     std::vector<AstExpr> conj;
-    bool unsatisfiable = false;
-    for (unsigned i = 0; i < d.numEqualities(); ++i) {
-      std::optional<std::vector<Int>> r = reduced(d.equality(i), true);
-      if (!r)
-        unsatisfiable = true;
-      else
-        conj.push_back(constraintExpr(*r, true, d, vars));
-    }
+    for (unsigned i = 0; i < d.numEqualities(); ++i)
+      conj.push_back(constraintExpr(d.equality(i), true, d, vars));
     for (unsigned i = 0; i < d.numInequalities(); ++i)
       if (!isDivisionRow(d, d.inequality(i)))
-        conj.push_back(
-            constraintExpr(*reduced(d.inequality(i), false), false, d, vars));
-    if (unsatisfiable)
-      continue;
+        conj.push_back(constraintExpr(d.inequality(i), false, d, vars));
     alternatives.push_back(conj.empty() ? AstExpr::integer(1)
                                         : AstExpr::op(K::And, std::move(conj)));
   }
