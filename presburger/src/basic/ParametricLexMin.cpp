@@ -70,6 +70,24 @@ private:
   FractionalPart fractionalPart(unsigned row) const;
   void addCut(unsigned row, const FractionalPart &f,
               std::optional<unsigned> existingDiv);
+  /// A symbol of row `row`'s cut worth enumerating instead of cutting, and
+  /// its integer range on the context: when the cut would nest a new
+  /// division in a context that already holds kNestingDivisions divisions
+  /// of earlier cuts, a symbol of the cut that takes at most
+  /// kEnumeratedValues integer values there. Cuts on the parameters can
+  /// otherwise nest without end, each division a division of the one
+  /// before it, walking the symbol's few values one deeper level at a time
+  /// (isl's hardest lexmin test).
+  struct SmallSymbol {
+    unsigned column;
+    Int lo, hi;
+  };
+  std::optional<SmallSymbol> smallSymbolOfCut(unsigned row);
+  /// Restricts the context to symbol column `column` = `value` and folds
+  /// that column into every row's constant; then does the same for each
+  /// other symbol the context now fixes to one integer (a division of the
+  /// fixed symbol, say). O(symbols) rational optimizations.
+  void fixSymbol(unsigned column, const Int &value);
   void recordSolution(LexMinResult &out, unsigned numBoundedVars);
 
   Matrix tab_;
@@ -86,7 +104,12 @@ private:
   std::vector<std::vector<Int>> samples_;
   /// Set once the integer search found the context empty.
   bool knownEmpty_ = false;
+  /// The divisions cuts added to the context on the path to this branch.
+  unsigned cutDivisions_ = 0;
 };
+
+constexpr unsigned kNestingDivisions = 4;
+constexpr unsigned kEnumeratedValues = 8;
 
 PipBranch::PipBranch(const BasicRelation &problem, unsigned numSymbols,
                      const BasicRelation &context)
@@ -194,7 +217,22 @@ void PipBranch::addSymbolColumn() {
   ++numSyms_;
 }
 
-void PipBranch::addContextInequality(const std::vector<Int> &row) {
+void PipBranch::addContextInequality(const std::vector<Int> &given) {
+  // Every context column is an integer (symbols and divisions): the row
+  // divided by its coefficients' gcd, the constant floored, has the same
+  // integer points and fewer rational ones, so the sign tests on the
+  // context find fewer rows undetermined (a split on -240j + 61041 >= 0
+  // leaves j <= 254, not j <= 254.33, and the next row's -240j + 61040
+  // is then known non-negative).
+  std::vector<Int> row = given;
+  Int g(0);
+  for (size_t c = 0; c + 1 < row.size(); ++c)
+    g = gcd(g, row[c]);
+  if (!g.isZero() && !g.isOne()) {
+    for (size_t c = 0; c + 1 < row.size(); ++c)
+      row[c] = divExact(row[c], g);
+    row.back() = floorDiv(row.back(), g);
+  }
   context_.addInequality(row);
   contextSimplex_.addInequality(row);
   std::erase_if(samples_, [&](const std::vector<Int> &point) {
@@ -321,6 +359,7 @@ void PipBranch::addCut(unsigned row, const FractionalPart &f,
     for (std::vector<Int> &point : samples_)
       point.push_back(floorDiv(affineValue(f.divNum, point), f.divDen));
     context_.addDivLocal(f.divNum, f.divDen);
+    ++cutDivisions_;
     // Keep the simplex of the context in step: a variable, two constraints.
     contextSimplex_.addVariable();
     unsigned nr = context_.numInequalities();
@@ -341,6 +380,84 @@ void PipBranch::addCut(unsigned row, const FractionalPart &f,
   tab_.normalizeRow(r, 0, tab_.numColumns());
   cons_.push_back({true, r});
   rowUnknown_.push_back(~int(cons_.size() - 1));
+}
+
+std::optional<PipBranch::SmallSymbol>
+PipBranch::smallSymbolOfCut(unsigned row) {
+  if (cutDivisions_ < kNestingDivisions)
+    return std::nullopt;
+  FractionalPart f = fractionalPart(row);
+  if (!f.symbolic || findContextDiv(f.divNum, f.divDen))
+    return std::nullopt;
+  std::optional<SmallSymbol> best;
+  std::vector<Int> unit(numSyms_ + 1);
+  for (unsigned s = 0; s < numSyms_; ++s) {
+    if (f.divNum[s].isZero())
+      continue;
+    unit[s] = Int(1);
+    Optimum lo = contextSimplex_.computeOptimum(unit, false);
+    Optimum hi = contextSimplex_.computeOptimum(unit, true);
+    unit[s] = Int(0);
+    if (!lo.isBounded() || !hi.isBounded())
+      continue;
+    Int first = lo.value.ceil(), last = hi.value.floor();
+    if (last - first >= Int(kEnumeratedValues))
+      continue;
+    if (!best || last - first < best->hi - best->lo)
+      best = SmallSymbol{s, first, last};
+  }
+  return best;
+}
+
+void PipBranch::fixSymbol(unsigned column, const Int &value) {
+  std::vector<unsigned> pending{column};
+  std::vector<Int> values{value};
+  std::vector<bool> fixed(numSyms_, false);
+  while (!pending.empty()) {
+    unsigned s = pending.back();
+    Int v = values.back();
+    pending.pop_back();
+    values.pop_back();
+    fixed[s] = true;
+    std::vector<Int> row(numSyms_ + 1);
+    row[s] = Int(1);
+    row.back() = -v;
+    addContextInequality(row);
+    row[s] = Int(-1);
+    row.back() = v;
+    addContextInequality(row);
+    WorkBudget::charge(tab_.numRows());
+    for (unsigned r = 0; r < tab_.numRows(); ++r) {
+      Int &entry = tab_.at(r, kSym + s);
+      if (entry.isZero())
+        continue;
+      tab_.at(r, kConst) += entry * v;
+      entry = Int(0);
+    }
+    if (contextSimplex_.isEmpty())
+      return;
+    // Symbols the context now fixes to one integer, if rows use them.
+    std::vector<Int> unit(numSyms_ + 1);
+    for (unsigned t = 0; t < numSyms_; ++t) {
+      if (fixed[t])
+        continue;
+      bool used = false;
+      for (unsigned r = 0; r < tab_.numRows() && !used; ++r)
+        used = !tab_.at(r, kSym + t).isZero();
+      if (!used)
+        continue;
+      unit[t] = Int(1);
+      Optimum lo = contextSimplex_.computeOptimum(unit, false);
+      Optimum hi = contextSimplex_.computeOptimum(unit, true);
+      unit[t] = Int(0);
+      if (lo.isBounded() && hi.isBounded() &&
+          lo.value.ceil() == hi.value.floor()) {
+        fixed[t] = true;
+        pending.push_back(t);
+        values.push_back(lo.value.ceil());
+      }
+    }
+  }
 }
 
 void PipBranch::recordSolution(LexMinResult &out, unsigned numBoundedVars) {
@@ -459,7 +576,22 @@ void PipBranch::solve(LexMinResult &out, unsigned numBoundedVars) {
         integral = mod(tab_.at(r, kSym + s), d).isZero();
       if (integral)
         continue;
-      makeIntegral(r);
+      if (std::optional<SmallSymbol> small = smallSymbolOfCut(r)) {
+        // One branch per value of the symbol, this one for the last.
+        for (Int v = small->lo; v < small->hi; v += Int(1)) {
+          PipBranch other = *this;
+          other.fixSymbol(small->column, v);
+          if (!other.contextIntegerEmpty())
+            other.solve(out, numBoundedVars);
+          if (out.unbounded)
+            return;
+        }
+        fixSymbol(small->column, small->hi);
+        if (contextIntegerEmpty())
+          return;
+      } else {
+        makeIntegral(r);
+      }
       cut = true;
     }
     if (cut)
