@@ -86,8 +86,18 @@ std::string islText(char *s) {
 isl_map *islGraph(const IslContext &ctx, const std::string &text,
                   bool paramsDomain) {
   isl_pw_multi_aff *p = isl_pw_multi_aff_read_from_str(ctx.get(), text.c_str());
-  if (!p)
+  if (!p) {
+    // A result too large for isl's reader within its operation limit is
+    // counted as isl's quota, as for relations.
+    ctx.noteQuotaIfReaderOverran(
+        +[](isl_ctx *c, const std::string &t) {
+          isl_pw_multi_aff *f = isl_pw_multi_aff_read_from_str(c, t.c_str());
+          isl_pw_multi_aff_free(f);
+          return f != nullptr;
+        },
+        text);
     return nullptr;
+  }
   if (paramsDomain)
     return isl_map_from_range(isl_set_from_pw_multi_aff(p));
   return isl_map_from_pw_multi_aff(p);

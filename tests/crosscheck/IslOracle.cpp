@@ -76,6 +76,20 @@ void IslObject::reset() {
   map_ = nullptr;
 }
 
+void IslContext::noteQuotaIfReaderOverran(bool (*read)(isl_ctx *,
+                                                       const std::string &),
+                                          const std::string &text) const {
+  if (quotaExceeded())
+    return;
+  isl_ctx_reset_error(ctx_);
+  isl_ctx *fresh = isl_ctx_alloc();
+  isl_options_set_on_error(fresh, ISL_ON_ERROR_CONTINUE);
+  isl_ctx_set_max_operations(fresh, 20 * maxOperations());
+  if (read(fresh, text) || isl_ctx_last_error(fresh) == isl_error_quota)
+    noteQuotaExceeded();
+  isl_ctx_free(fresh);
+}
+
 std::optional<IslObject> IslObject::parse(const IslContext &ctx,
                                           const std::string &text, bool asMap) {
   if (asMap) {
@@ -87,28 +101,18 @@ std::optional<IslObject> IslObject::parse(const IslContext &ctx,
   }
   // A quota error stays visible: the case is then skipped, not counted as a
   // text isl cannot read.
-  // isl may report a quota error met deep inside the reader as an invalid
-  // input (even as a syntax error); read the text again in a fresh context
-  // with twenty times the limit to tell the two apart.
-  if (!ctx.quotaExceeded()) {
-    isl_ctx_reset_error(ctx.get());
-    isl_ctx *fresh = isl_ctx_alloc();
-    isl_options_set_on_error(fresh, ISL_ON_ERROR_CONTINUE);
-    isl_ctx_set_max_operations(fresh, 20 * ctx.maxOperations());
-    bool read;
-    if (asMap) {
-      isl_union_map *m = isl_union_map_read_from_str(fresh, text.c_str());
-      read = m != nullptr;
-      isl_union_map_free(m);
-    } else {
-      isl_union_set *s2 = isl_union_set_read_from_str(fresh, text.c_str());
-      read = s2 != nullptr;
-      isl_union_set_free(s2);
-    }
-    if (read || isl_ctx_last_error(fresh) == isl_error_quota)
-      ctx.noteQuotaExceeded();
-    isl_ctx_free(fresh);
-  }
+  ctx.noteQuotaIfReaderOverran(
+      asMap ? +[](isl_ctx *c, const std::string &t) {
+        isl_union_map *m = isl_union_map_read_from_str(c, t.c_str());
+        isl_union_map_free(m);
+        return m != nullptr;
+      }
+            : +[](isl_ctx *c, const std::string &t) {
+                isl_union_set *s = isl_union_set_read_from_str(c, t.c_str());
+                isl_union_set_free(s);
+                return s != nullptr;
+              },
+      text);
   return std::nullopt;
 }
 

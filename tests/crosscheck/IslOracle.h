@@ -34,6 +34,14 @@ public:
   /// error says otherwise.
   void noteQuotaExceeded() const { quotaNoted_ = true; }
   unsigned long maxOperations() const { return maxOperations_; }
+  /// After isl failed to read a text in this context: notes the quota as
+  /// exceeded when `read` (a reader that frees what it reads and says
+  /// whether it read anything) reads the text in a fresh context with
+  /// twenty times the limit, or fails there for the limit again. isl may
+  /// report a quota error met deep inside the reader as an invalid input
+  /// (even as a syntax error); this tells the two apart.
+  void noteQuotaIfReaderOverran(bool (*read)(isl_ctx *, const std::string &),
+                                const std::string &text) const;
 
 private:
   isl_ctx *ctx_;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Coalescing, read like mathematics: each case gives the input, the union
 // expected (derived by hand) and the number of disjuncts expected.
+#include "simplify/CoalesceWithinBudget.h"
+
 #include "presburger/Errors.h"
 #include "presburger/Parser.h"
 #include "presburger/Relation.h"
@@ -494,4 +496,43 @@ TEST(Coalesce, DependenceDistancesWithAGap) {
                   "{ [i, j] -> [o] : o = i and 0 <= i <= 3 and 0 <= j <= 7; "
                   "[i, j] -> [o] : o = i + 4 and 0 <= i <= 3 and 0 <= j <= 7 }",
                   2);
+}
+
+// Coalescing as an optional step (CoalesceWithinBudget.h): stopped at any
+// limit, the pieces fused so far cover the input exactly; given enough,
+// it is coalesce.
+TEST(CoalesceWithinBudget, StopsWithThePiecesFusedSoFar) {
+  std::string text = "{ ";
+  for (int k = 0; k < 40; ++k)
+    text += (k ? "; " : "") + std::string("[i, j] : i = ") + std::to_string(k) +
+            " and 0 <= j <= " + std::to_string(k);
+  Relation slabs = parseRelation(text + " }");
+  ASSERT_EQ(slabs.numDisjuncts(), 40u);
+  bool sawPartial = false;
+  for (uint64_t limit = 0; limit < (uint64_t(1) << 40); limit = 4 * limit + 1) {
+    Relation out = coalesceWithinBudget(slabs, limit);
+    SCOPED_TRACE(limit);
+    EXPECT_TRUE(out.isEqual(slabs)) << out.toString();
+    EXPECT_LE(out.numDisjuncts(), 40u);
+    sawPartial =
+        sawPartial || (out.numDisjuncts() > 1 && out.numDisjuncts() < 40);
+    if (out.numDisjuncts() == 1) {
+      EXPECT_TRUE(out.isEqual(parseRelation("{ [i, j] : 0 <= j <= i <= 39 }")));
+      break;
+    }
+  }
+  EXPECT_TRUE(sawPartial);
+  EXPECT_EQ(coalesceWithinBudget(slabs, 0).numDisjuncts(), 40u);
+  EXPECT_EQ(coalesceWithinBudget(slabs, uint64_t(1) << 40).numDisjuncts(), 1u);
+}
+
+TEST(CoalesceWithinBudget, AnEnclosingStopPropagates) {
+  Relation two = parseRelation("{ [i] : 0 <= i <= 3; [i] : 4 <= i <= 9 }");
+  WorkBudget::Scope tight(10);
+  EXPECT_THROW(
+      {
+        for (int k = 0; k < 1000; ++k)
+          coalesceWithinBudget(two, uint64_t(1) << 40);
+      },
+      LimitExceeded);
 }

@@ -19,6 +19,8 @@
 #include "presburger/Errors.h"
 #include "presburger/PwAff.h"
 #include "presburger/PwMultiAff.h"
+#include "presburger/WorkBudget.h"
+#include "simplify/CoalesceWithinBudget.h"
 
 namespace presburger {
 
@@ -246,22 +248,23 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
   if (r.isParams())
     throw InvalidArgument("a params set is no function: " + r.toString());
   Space domain = r.isSet() ? r.space().paramsSpace() : r.space().domainSpace();
-  PwMultiAff out(domain, r.space().rangeTuple());
-  Relation covered = Relation::empty(domain);
-  auto addPieces = [&](Relation dom, const MultiAff &ma) {
-    // The pieces of a lexmin rarely meet: an intersection test is much
-    // cheaper than the subtraction, whose many small parts cost coalescing.
-    Relation fresh =
-        dom.intersect(covered).isEmpty() ? dom : dom.subtract(covered);
-    covered = covered.unite(dom);
-    if (fresh.isEmpty())
-      return;
-    for (Piece &p : out.pieces_)
-      if (p.ma.isPlainEqual(ma)) {
-        p.domain = p.domain.unite(fresh).coalesce();
+  // The disjuncts' parts grouped by value first: a value's domain is the
+  // union of its parts, with no subtraction (where parts of one value
+  // overlap they agree). Parts of different values agree where they
+  // overlap too (r is single-valued), so each point is left to the first
+  // value that has it.
+  struct Group {
+    MultiAff ma;
+    Relation domain;
+  };
+  std::vector<Group> groups;
+  auto addPart = [&](Relation dom, const MultiAff &ma) {
+    for (Group &g : groups)
+      if (g.ma.isPlainEqual(ma)) {
+        g.domain = g.domain.unite(dom);
         return;
       }
-    out.addPiece(fresh.coalesce(), ma);
+    groups.push_back({ma, std::move(dom)});
   };
   // A disjunct whose outputs cannot be read off its rows is its own
   // lexmin (it is single-valued), which the parametric solver writes out.
@@ -269,13 +272,32 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
     if (!b.simplifyLocals() || b.isEmpty())
       continue;
     if (std::optional<MultiAff> ma = solveOutputs(b, domain)) {
-      addPieces(inputsOf(b), *ma);
+      addPart(inputsOf(b), *ma);
       continue;
     }
     std::vector<std::pair<Relation, MultiAff>> parts;
     solveByLexMin(b, domain, parts);
     for (auto &[dom, ma] : parts)
-      addPieces(dom, ma);
+      addPart(std::move(dom), ma);
+  }
+  // The groups made disjoint (the pieces of a lexmin rarely meet: an
+  // intersection test is much cheaper than the subtraction), then each
+  // domain coalesced within an equal part of half the budget left: the
+  // coalescing only makes the function smaller.
+  PwMultiAff out(domain, r.space().rangeTuple());
+  Relation covered = Relation::empty(domain);
+  uint64_t share = WorkBudget::left() / 2, start = WorkBudget::used();
+  for (size_t k = 0; k < groups.size(); ++k) {
+    Relation &dom = groups[k].domain;
+    Relation fresh =
+        dom.intersect(covered).isEmpty() ? dom : dom.subtract(covered);
+    covered = covered.unite(dom);
+    if (fresh.isEmpty())
+      continue;
+    uint64_t spent = WorkBudget::used() - start;
+    uint64_t limit =
+        spent < share ? (share - spent) / uint64_t(groups.size() - k) : 0;
+    out.addPiece(coalesceWithinBudget(fresh, limit), groups[k].ma);
   }
   return out;
 }

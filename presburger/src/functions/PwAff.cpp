@@ -12,6 +12,7 @@
 #include "presburger/Errors.h"
 
 #include "functions/Pieces.h"
+#include "simplify/CoalesceWithinBudget.h"
 
 namespace presburger {
 
@@ -175,9 +176,9 @@ PwAff minOrMax(const PwAff &x, const PwAff &y, bool isMax) {
     Relation first = d.intersect(whereNonNegative(firstWins, false));
     Relation second = d.intersect(whereNonNegative(firstWins.neg(), true));
     if (!first.isEmpty())
-      out.addPiece(first.coalesce(), p.aff);
+      out.addPiece(coalesceWithinBudget(std::move(first)), p.aff);
     if (!second.isEmpty())
-      out.addPiece(second.coalesce(), q.aff);
+      out.addPiece(coalesceWithinBudget(std::move(second)), q.aff);
   });
   return out;
 }

@@ -25,6 +25,7 @@
 #include "hulls/ConvexHullRational.h"
 #include "hulls/IntegerAffineHull.h"
 #include "hulls/LiftedSpace.h"
+#include "simplify/CoalesceWithinBudget.h"
 #include "solve/DifferenceConstraints.h"
 
 #include "presburger/Errors.h"
@@ -57,14 +58,12 @@ std::optional<BasicRelation> coalescedToOne(const Relation &r) {
     return live.front();
   if (live.empty())
     return std::nullopt;
-  // Optional: within half the budget left (WorkBudget::attempt).
   Relation fused(r.space());
   for (BasicRelation &b : live)
     fused.addDisjunct(std::move(b));
-  std::optional<Relation> c = WorkBudget::attempt(
-      WorkBudget::left() / 2, [&] { return fused.coalesce(); });
-  if (c && c->numDisjuncts() == 1)
-    return c->disjuncts().front();
+  fused = coalesceWithinBudget(std::move(fused));
+  if (fused.numDisjuncts() == 1)
+    return fused.disjuncts().front();
   return std::nullopt;
 }
 

@@ -9,6 +9,7 @@
 #include "presburger/Simplex.h"
 #include "presburger/UnionRelation.h"
 #include "presburger/WorkBudget.h"
+#include "simplify/CoalesceWithinBudget.h"
 
 #include <algorithm>
 
@@ -372,15 +373,6 @@ LexOptProblem buildLexOptProblem(const BasicRelation &b, bool maximize) {
   for (unsigned i = 0; i < out.problem.numInequalities(); ++i)
     out.context.addInequality(out.problem.inequality(i));
   return out;
-}
-
-/// The pieces fused where they can be, within half the budget left (an
-/// optional step: WorkBudget::attempt); the pieces as they are when that
-/// share runs out.
-Relation coalesceWithinBudget(Relation pieces) {
-  std::optional<Relation> fused = WorkBudget::attempt(
-      WorkBudget::left() / 2, [&] { return pieces.coalesce(); });
-  return fused ? std::move(*fused) : std::move(pieces);
 }
 
 /// Appends to `key` the affine form `row` over the columns of `domain`

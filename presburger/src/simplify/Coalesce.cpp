@@ -15,6 +15,7 @@
 #include "core/Rows.h"
 #include "relation/Subset.h"
 #include "simplify/CoalescePair.h"
+#include "simplify/CoalesceWithinBudget.h"
 #include "solve/DifferenceConstraints.h"
 
 #include "presburger/Relation.h"
@@ -322,45 +323,55 @@ PairChange coalescePieces(const Piece &pa, const Piece &pb,
                        fused, loose);
 }
 
-std::vector<BasicRelation> coalesceAll(std::vector<Piece> pieces) {
+/// The pieces fused pair by pair. With `share` (partial coalescing), a stop
+/// at that scope's own limit ends the search and the pieces are returned
+/// as fused so far: every step leaves an exact cover (a pair is replaced
+/// only once its fusion or containment is established).
+std::vector<BasicRelation> coalesceAll(std::vector<Piece> pieces,
+                                       const WorkBudget::Scope *share) {
   int n = int(pieces.size());
   // As isl: each piece, from the last to the first, against every later
   // one; after a fusion the new piece is tested against all later ones
   // again, so that no pair of the result fuses.
-  for (int i = n - 1; i >= 0; --i) {
-    if (pieces[i].removed)
-      continue;
-    for (int j = i + 1; j < n; ++j) {
-      if (pieces[j].removed)
+  try {
+    for (int i = n - 1; i >= 0; --i) {
+      if (pieces[i].removed)
         continue;
-      // A piece found empty here is dropped (cannot happen: the input
-      // pieces and the fused unions are not empty).
-      if (!pieces[i].ensureWork()) {
-        pieces[i].removed = true;
-        break;
-      }
-      if (!pieces[j].ensureWork()) {
+      for (int j = i + 1; j < n; ++j) {
+        if (pieces[j].removed)
+          continue;
+        // A piece found empty here is dropped (cannot happen: the input
+        // pieces and the fused unions are not empty).
+        if (!pieces[i].ensureWork()) {
+          pieces[i].removed = true;
+          break;
+        }
+        if (!pieces[j].ensureWork()) {
+          pieces[j].removed = true;
+          continue;
+        }
+        WorkBudget::charge(pieces[i].work().numConstraints() +
+                           pieces[j].work().numConstraints() + 1);
+        BasicRelation fused;
+        PairChange c = coalescePieces(pieces[i], pieces[j], fused);
+        if (c == PairChange::None)
+          continue;
+        if (c == PairChange::DropSecond) {
+          pieces[j].removed = true;
+          continue;
+        }
+        if (c == PairChange::DropFirst) {
+          pieces[i].removed = true;
+          break;
+        }
         pieces[j].removed = true;
-        continue;
+        pieces[i].prepare(std::move(fused), /*simplified=*/false);
+        j = i;
       }
-      WorkBudget::charge(pieces[i].work().numConstraints() +
-                         pieces[j].work().numConstraints() + 1);
-      BasicRelation fused;
-      PairChange c = coalescePieces(pieces[i], pieces[j], fused);
-      if (c == PairChange::None)
-        continue;
-      if (c == PairChange::DropSecond) {
-        pieces[j].removed = true;
-        continue;
-      }
-      if (c == PairChange::DropFirst) {
-        pieces[i].removed = true;
-        break;
-      }
-      pieces[j].removed = true;
-      pieces[i].prepare(std::move(fused), /*simplified=*/false);
-      j = i;
     }
+  } catch (const LimitExceeded &e) {
+    if (!share || !share->stoppedBy(e))
+      throw;
   }
   std::vector<BasicRelation> out;
   for (Piece &p : pieces)
@@ -369,50 +380,75 @@ std::vector<BasicRelation> coalesceAll(std::vector<Piece> pieces) {
   return out;
 }
 
-} // namespace
-
-Relation Relation::coalesce() const {
-  WorkBudget::Operation op;
+/// The disjuncts of `disjuncts`' union, coalesced; with `share`, as far as
+/// that scope's limit goes (coalesceAll), the disjuncts as given when it
+/// stops before the pair search.
+std::vector<BasicRelation>
+coalescedDisjuncts(const std::vector<BasicRelation> &disjuncts,
+                   const WorkBudget::Scope *share) {
   // One disjunct has nothing to fuse with: it is returned as it is, as isl
   // does (removeRedundancies simplifies it when asked).
-  if (disjuncts_.size() <= 1) {
-    Relation result(space_);
-    for (const BasicRelation &d : disjuncts_)
+  if (disjuncts.size() <= 1) {
+    std::vector<BasicRelation> out;
+    for (const BasicRelation &d : disjuncts)
       if (!d.isObviouslyEmpty())
-        result.disjuncts_.push_back(d);
-    return result;
+        out.push_back(d);
+    return out;
   }
-  // A polyhedron split in pieces (index-set splitting, peeling) is put back
-  // together syntactically before any piece is simplified.
-  std::vector<BasicRelation> input;
-  input.reserve(disjuncts_.size());
-  for (const BasicRelation &d : disjuncts_) {
-    BasicRelation b = d;
-    if (b.normalize())
-      input.push_back(std::move(b));
-  }
-  if (input.size() > 1)
-    fuseAdjacentCuts(input);
   std::vector<Piece> pieces;
-  for (BasicRelation &b : input) {
-    if (!simplifyInputPiece(b) || b.isEmpty())
-      continue;
-    Piece p;
-    p.prepare(std::move(b), /*simplified=*/true);
-    pieces.push_back(std::move(p));
+  try {
+    // A polyhedron split in pieces (index-set splitting, peeling) is put
+    // back together syntactically before any piece is simplified.
+    std::vector<BasicRelation> input;
+    input.reserve(disjuncts.size());
+    for (const BasicRelation &d : disjuncts) {
+      BasicRelation b = d;
+      if (b.normalize())
+        input.push_back(std::move(b));
+    }
+    if (input.size() > 1)
+      fuseAdjacentCuts(input);
+    for (BasicRelation &b : input) {
+      if (!simplifyInputPiece(b) || b.isEmpty())
+        continue;
+      Piece p;
+      p.prepare(std::move(b), /*simplified=*/true);
+      pieces.push_back(std::move(p));
+    }
+    // The working forms of the input pieces (a single piece needs none).
+    if (pieces.size() > 1)
+      std::erase_if(pieces, [](Piece &p) { return !p.ensureWork(); });
+  } catch (const LimitExceeded &e) {
+    if (!share || !share->stoppedBy(e))
+      throw;
+    return disjuncts;
   }
-  // The working forms of the input pieces (a single piece needs none).
-  if (pieces.size() > 1)
-    std::erase_if(pieces, [](Piece &p) { return !p.ensureWork(); });
-  Relation result(space_);
   std::vector<BasicRelation> out;
   if (pieces.size() == 1)
     out.push_back(std::move(pieces.front().orig));
   else if (pieces.size() > 1)
-    out = coalesceAll(std::move(pieces));
-  for (BasicRelation &b : out) {
+    out = coalesceAll(std::move(pieces), share);
+  return out;
+}
+
+} // namespace
+
+Relation Relation::coalesce() const {
+  WorkBudget::Operation op;
+  Relation result(space_);
+  for (BasicRelation &b : coalescedDisjuncts(disjuncts_, nullptr)) {
     b.setSpace(space_);
     result.disjuncts_.push_back(std::move(b));
+  }
+  return result;
+}
+
+Relation coalesceWithinBudget(const Relation &pieces, uint64_t limit) {
+  WorkBudget::Scope share(limit);
+  Relation result(pieces.space());
+  for (BasicRelation &b : coalescedDisjuncts(pieces.disjuncts(), &share)) {
+    b.setSpace(pieces.space());
+    result.addDisjunct(std::move(b));
   }
   return result;
 }
