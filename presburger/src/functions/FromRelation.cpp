@@ -19,7 +19,6 @@
 #include "presburger/Errors.h"
 #include "presburger/PwAff.h"
 #include "presburger/PwMultiAff.h"
-#include "presburger/WorkBudget.h"
 #include "simplify/CoalesceWithinBudget.h"
 
 namespace presburger {
@@ -281,24 +280,22 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
       addPart(std::move(dom), ma);
   }
   // The groups made disjoint (the pieces of a lexmin rarely meet: an
-  // intersection test is much cheaper than the subtraction), then each
-  // domain coalesced within an equal part of half the budget left: the
-  // coalescing only makes the function smaller.
-  PwMultiAff out(domain, r.space().rangeTuple());
+  // intersection test is much cheaper than the subtraction), then their
+  // domains coalesced within half the budget left: the coalescing only
+  // makes the function smaller.
+  std::vector<Relation> domains;
   Relation covered = Relation::empty(domain);
-  uint64_t share = WorkBudget::left() / 2, start = WorkBudget::used();
-  for (size_t k = 0; k < groups.size(); ++k) {
-    Relation &dom = groups[k].domain;
-    Relation fresh =
-        dom.intersect(covered).isEmpty() ? dom : dom.subtract(covered);
+  for (Group &g : groups) {
+    Relation &dom = g.domain;
+    domains.push_back(dom.intersect(covered).isEmpty() ? dom
+                                                       : dom.subtract(covered));
     covered = covered.unite(dom);
-    if (fresh.isEmpty())
-      continue;
-    uint64_t spent = WorkBudget::used() - start;
-    uint64_t limit =
-        spent < share ? (share - spent) / uint64_t(groups.size() - k) : 0;
-    out.addPiece(coalesceWithinBudget(fresh, limit), groups[k].ma);
   }
+  coalesceEachWithinBudget(domains);
+  PwMultiAff out(domain, r.space().rangeTuple());
+  for (size_t k = 0; k < groups.size(); ++k)
+    if (!domains[k].isEmpty())
+      out.addPiece(std::move(domains[k]), groups[k].ma);
   return out;
 }
 

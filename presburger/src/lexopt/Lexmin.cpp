@@ -475,9 +475,8 @@ Relation optimumPieces(const Space &space, const LexOptProblem &lp,
     groups[unsigned(it - keys.begin())].addDisjunct(std::move(*dst));
   }
   Relation result(space);
+  coalesceEachWithinBudget(groups);
   for (Relation &g : groups) {
-    if (g.numDisjuncts() > 1)
-      g = coalesceWithinBudget(std::move(g));
     for (const BasicRelation &b : g.disjuncts())
       result.addDisjunct(b);
   }

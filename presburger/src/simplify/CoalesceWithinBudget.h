@@ -13,6 +13,8 @@
 #include "presburger/Relation.h"
 #include "presburger/WorkBudget.h"
 
+#include <vector>
+
 namespace presburger {
 
 /// The points of `pieces`, coalesced as far as `limit` units go (capped by
@@ -25,6 +27,21 @@ Relation coalesceWithinBudget(const Relation &pieces, uint64_t limit);
 /// coalesceWithinBudget within half the budget left.
 inline Relation coalesceWithinBudget(const Relation &pieces) {
   return coalesceWithinBudget(pieces, WorkBudget::left() / 2);
+}
+
+/// Each of `groups` coalesced by coalesceWithinBudget, all of them within
+/// half the budget left, each within an equal share of what the earlier
+/// ones left of it (a coalesce per group with half the budget left each
+/// would spend the budget geometrically). Costs at most half the budget
+/// left.
+inline void coalesceEachWithinBudget(std::vector<Relation> &groups) {
+  uint64_t share = WorkBudget::left() / 2, start = WorkBudget::used();
+  for (size_t k = 0; k < groups.size(); ++k) {
+    uint64_t spent = WorkBudget::used() - start;
+    uint64_t limit =
+        spent < share ? (share - spent) / uint64_t(groups.size() - k) : 0;
+    groups[k] = coalesceWithinBudget(groups[k], limit);
+  }
 }
 
 } // namespace presburger
