@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "basic/Divisions.h"
 #include "basic/RowAccess.h"
+#include "core/Rows.h"
 
 #include "presburger/Errors.h"
 
@@ -17,16 +18,8 @@ std::array<std::vector<Int>, 2>
 BasicRelation::divisionBounds(unsigned k) const {
   std::array<std::vector<Int>, 2> rows =
       definingRows(divNum_.row(k), divDen_[k], offset(VarKind::Local) + k);
-  for (std::vector<Int> *r : {&rows[0], &rows[1]}) {
-    Int g(0);
-    for (size_t c = 0; c + 1 < r->size(); ++c)
-      g = gcd(g, (*r)[c]);
-    if (!g.isZero() && !g.isOne()) {
-      for (size_t c = 0; c + 1 < r->size(); ++c)
-        (*r)[c] = divExact((*r)[c], g);
-      r->back() = floorDiv(r->back(), g);
-    }
-  }
+  for (std::vector<Int> &r : rows)
+    tightenInequality(r);
   return rows;
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/ParametricLexMin.h"
 #include "basic/Divisions.h"
+#include "core/Rows.h"
 #include "presburger/Errors.h"
 #include "presburger/Fraction.h"
 #include "presburger/Simplex.h"
@@ -83,6 +84,10 @@ private:
     Int lo, hi;
   };
   std::optional<SmallSymbol> smallSymbolOfCut(unsigned row);
+  /// The integers symbol column `s` takes between its rational bounds on
+  /// the context, [ceil(min), floor(max)]; nullopt when unbounded. Two
+  /// rational optimizations.
+  std::optional<std::pair<Int, Int>> integerRange(unsigned s);
   /// Restricts the context to symbol column `column` = `value` and folds
   /// that column into every row's constant; then does the same for each
   /// other symbol the context now fixes to one integer (a division of the
@@ -225,14 +230,7 @@ void PipBranch::addContextInequality(const std::vector<Int> &given) {
   // leaves j <= 254, not j <= 254.33, and the next row's -240j + 61040
   // is then known non-negative).
   std::vector<Int> row = given;
-  Int g(0);
-  for (size_t c = 0; c + 1 < row.size(); ++c)
-    g = gcd(g, row[c]);
-  if (!g.isZero() && !g.isOne()) {
-    for (size_t c = 0; c + 1 < row.size(); ++c)
-      row[c] = divExact(row[c], g);
-    row.back() = floorDiv(row.back(), g);
-  }
+  tightenInequality(row);
   context_.addInequality(row);
   contextSimplex_.addInequality(row);
   std::erase_if(samples_, [&](const std::vector<Int> &point) {
@@ -390,17 +388,13 @@ PipBranch::smallSymbolOfCut(unsigned row) {
   if (!f.symbolic || findContextDiv(f.divNum, f.divDen))
     return std::nullopt;
   std::optional<SmallSymbol> best;
-  std::vector<Int> unit(numSyms_ + 1);
   for (unsigned s = 0; s < numSyms_; ++s) {
     if (f.divNum[s].isZero())
       continue;
-    unit[s] = Int(1);
-    Optimum lo = contextSimplex_.computeOptimum(unit, false);
-    Optimum hi = contextSimplex_.computeOptimum(unit, true);
-    unit[s] = Int(0);
-    if (!lo.isBounded() || !hi.isBounded())
+    std::optional<std::pair<Int, Int>> range = integerRange(s);
+    if (!range)
       continue;
-    Int first = lo.value.ceil(), last = hi.value.floor();
+    auto &[first, last] = *range;
     if (last - first >= Int(kEnumeratedValues))
       continue;
     if (!best || last - first < best->hi - best->lo)
@@ -409,16 +403,25 @@ PipBranch::smallSymbolOfCut(unsigned row) {
   return best;
 }
 
+std::optional<std::pair<Int, Int>> PipBranch::integerRange(unsigned s) {
+  std::vector<Int> unit(numSyms_ + 1);
+  unit[s] = Int(1);
+  Optimum lo = contextSimplex_.computeOptimum(unit, false);
+  if (!lo.isBounded())
+    return std::nullopt;
+  Optimum hi = contextSimplex_.computeOptimum(unit, true);
+  if (!hi.isBounded())
+    return std::nullopt;
+  return std::pair{lo.value.ceil(), hi.value.floor()};
+}
+
 void PipBranch::fixSymbol(unsigned column, const Int &value) {
-  std::vector<unsigned> pending{column};
-  std::vector<Int> values{value};
+  std::vector<std::pair<unsigned, Int>> pending{{column, value}};
   std::vector<bool> fixed(numSyms_, false);
+  fixed[column] = true;
   while (!pending.empty()) {
-    unsigned s = pending.back();
-    Int v = values.back();
+    auto [s, v] = std::move(pending.back());
     pending.pop_back();
-    values.pop_back();
-    fixed[s] = true;
     std::vector<Int> row(numSyms_ + 1);
     row[s] = Int(1);
     row.back() = -v;
@@ -437,7 +440,6 @@ void PipBranch::fixSymbol(unsigned column, const Int &value) {
     if (contextSimplex_.isEmpty())
       return;
     // Symbols the context now fixes to one integer, if rows use them.
-    std::vector<Int> unit(numSyms_ + 1);
     for (unsigned t = 0; t < numSyms_; ++t) {
       if (fixed[t])
         continue;
@@ -446,15 +448,10 @@ void PipBranch::fixSymbol(unsigned column, const Int &value) {
         used = !tab_.at(r, kSym + t).isZero();
       if (!used)
         continue;
-      unit[t] = Int(1);
-      Optimum lo = contextSimplex_.computeOptimum(unit, false);
-      Optimum hi = contextSimplex_.computeOptimum(unit, true);
-      unit[t] = Int(0);
-      if (lo.isBounded() && hi.isBounded() &&
-          lo.value.ceil() == hi.value.floor()) {
+      std::optional<std::pair<Int, Int>> range = integerRange(t);
+      if (range && range->first == range->second) {
         fixed[t] = true;
-        pending.push_back(t);
-        values.push_back(lo.value.ceil());
+        pending.emplace_back(t, range->first);
       }
     }
   }

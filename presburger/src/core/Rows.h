@@ -94,6 +94,20 @@ inline void scaleDownRow(Row row) {
       v = divExact(v, g);
 }
 
+/// Tightens the inequality `row` >= 0 over the integers: its coefficients
+/// divided by their gcd, the constant floored. The same integer points,
+/// fewer rational ones.
+inline void tightenInequality(Row row) {
+  Int g(0);
+  for (size_t c = 0; c + 1 < row.size(); ++c)
+    g = gcd(g, row[c]);
+  if (g.isZero() || g.isOne())
+    return;
+  for (size_t c = 0; c + 1 < row.size(); ++c)
+    row[c] = divExact(row[c], g);
+  row.back() = floorDiv(row.back(), g);
+}
+
 /// The combination of a lower bound `lower` (positive coefficient on `col`)
 /// and an upper bound `upper` (negative coefficient) that eliminates `col`:
 /// -upper[col] * lower + lower[col] * upper, implied by the two. Every

@@ -169,17 +169,28 @@ namespace {
 /// min (or max) of two piecewise expressions: on each pair of pieces, the
 /// first where it is <= (>=) the second, the second elsewhere.
 PwAff minOrMax(const PwAff &x, const PwAff &y, bool isMax) {
-  PwAff out(x.domainSpace());
+  std::vector<Relation> domains;
+  std::vector<Aff> values;
   pieces::forMeeting(x, y, [&](Relation d, const auto &p, const auto &q) {
     // first wins where (q - p) >= 0 for min, (p - q) >= 0 for max.
     Aff firstWins = isMax ? p.aff.sub(q.aff) : q.aff.sub(p.aff);
     Relation first = d.intersect(whereNonNegative(firstWins, false));
     Relation second = d.intersect(whereNonNegative(firstWins.neg(), true));
-    if (!first.isEmpty())
-      out.addPiece(coalesceWithinBudget(std::move(first)), p.aff);
-    if (!second.isEmpty())
-      out.addPiece(coalesceWithinBudget(std::move(second)), q.aff);
+    if (!first.isEmpty()) {
+      domains.push_back(std::move(first));
+      values.push_back(p.aff);
+    }
+    if (!second.isEmpty()) {
+      domains.push_back(std::move(second));
+      values.push_back(q.aff);
+    }
   });
+  // Coalescing only makes the pieces smaller: all of them share half the
+  // budget left.
+  coalesceEachWithinBudget(domains);
+  PwAff out(x.domainSpace());
+  for (size_t k = 0; k < domains.size(); ++k)
+    out.addPiece(std::move(domains[k]), values[k]);
   return out;
 }
 
