@@ -959,6 +959,22 @@ std::vector<Operation> operations() {
       out.kind = Outcome::Disagree;
     return out;
   };
+  // A function check with the sizes of the two results' domains counted
+  // when they agree.
+  auto sizedFunctionCheck = [functionCheck](auto &&check) {
+    crosscheck::FunctionSizes sizes;
+    Outcome out = functionCheck(check(&sizes));
+    if (out.kind != Outcome::Agree)
+      return out;
+    out.hasCounts = true;
+    for (const Relation &d : sizes.ourDomains) {
+      out.ourDisjuncts += countDisjuncts(UnionRelation(d));
+      out.ourConstraints += countConstraints(UnionRelation(d));
+    }
+    out.islDisjuncts = sizes.islDisjuncts;
+    out.islConstraints = sizes.islConstraints;
+    return out;
+  };
   // Lighter inputs than boxedSet/boxedRelation (two disjuncts, few
   // existentials), which keep the default run short: the lexmin itself is
   // compared on the heavier ones above.
@@ -995,29 +1011,37 @@ std::vector<Operation> operations() {
     add(m + "_pw_multi_aff", lightSet, [=](auto &o, auto &i, auto &c) {
       if (o[0].isEmptyUnion())
         return Outcome{Outcome::Skip};
-      return functionCheck(
-          crosscheck::checkLexoptPwMultiAff(onlyPiece(o[0]), i[0], c, max));
+      return sizedFunctionCheck([&](crosscheck::FunctionSizes *sizes) {
+        return crosscheck::checkLexoptPwMultiAff(onlyPiece(o[0]), i[0], c, max,
+                                                 sizes);
+      });
     });
     add(m + "_pw_multi_aff-relation", lightRelation,
         [=](auto &o, auto &i, auto &c) {
           if (o[0].isEmptyUnion())
             return Outcome{Outcome::Skip};
-          return functionCheck(
-              crosscheck::checkLexoptPwMultiAff(onlyPiece(o[0]), i[0], c, max));
+          return sizedFunctionCheck([&](crosscheck::FunctionSizes *sizes) {
+            return crosscheck::checkLexoptPwMultiAff(onlyPiece(o[0]), i[0], c,
+                                                     max, sizes);
+          });
         });
     add(std::string(max ? "dim_max" : "dim_min"), lightSet,
         [=](auto &o, auto &i, auto &c) {
           if (o[0].isEmptyUnion())
             return Outcome{Outcome::Skip};
-          return functionCheck(
-              crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max));
+          return sizedFunctionCheck([&](crosscheck::FunctionSizes *sizes) {
+            return crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max,
+                                           sizes);
+          });
         });
     add(std::string(max ? "dim_max" : "dim_min") + "-relation", lightRelation,
         [=](auto &o, auto &i, auto &c) {
           if (o[0].isEmptyUnion())
             return Outcome{Outcome::Skip};
-          return functionCheck(
-              crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max));
+          return sizedFunctionCheck([&](crosscheck::FunctionSizes *sizes) {
+            return crosscheck::checkDimOpt(onlyPiece(o[0]), i[0], c, max,
+                                           sizes);
+          });
         });
   }
   for (bool relation : {false, true})

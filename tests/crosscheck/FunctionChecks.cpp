@@ -8,6 +8,7 @@
 #include "presburger/StrideInfo.h"
 
 #include <isl/aff.h>
+#include <isl/constraint.h>
 #include <isl/fixed_box.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
@@ -103,11 +104,34 @@ isl_map *islGraph(const IslContext &ctx, const std::string &text,
   return isl_map_from_pw_multi_aff(p);
 }
 
-/// Empty when our function (text) is isl's (a pw_multi_aff, consumed).
+/// Adds the disjuncts and constraints of the domain of one of isl's pieces
+/// to the FunctionSizes `user`.
+isl_stat countPieceDomain(isl_set *domain, isl_multi_aff *ma, void *user) {
+  auto *sizes = static_cast<FunctionSizes *>(user);
+  isl_set_foreach_basic_set(
+      domain,
+      +[](isl_basic_set *b, void *u) {
+        auto *s = static_cast<FunctionSizes *>(u);
+        ++s->islDisjuncts;
+        s->islConstraints += unsigned(isl_basic_set_n_constraint(b));
+        isl_basic_set_free(b);
+        return isl_stat_ok;
+      },
+      sizes);
+  isl_set_free(domain);
+  isl_multi_aff_free(ma);
+  return isl_stat_ok;
+}
+
+/// Empty when our function (text) is isl's (a pw_multi_aff, consumed);
+/// then `sizes`, when given, gets isl's sizes.
 std::string compareFunctions(const IslContext &ctx, const std::string &ours,
-                             isl_pw_multi_aff *theirs, bool paramsDomain) {
+                             isl_pw_multi_aff *theirs, bool paramsDomain,
+                             FunctionSizes *sizes = nullptr) {
   if (!theirs)
     return "isl failed";
+  if (sizes)
+    isl_pw_multi_aff_foreach_piece(theirs, countPieceDomain, sizes);
   std::string theirsText = islText(isl_pw_multi_aff_to_str(theirs));
   isl_map *want = paramsDomain
                       ? isl_map_from_range(isl_set_from_pw_multi_aff(theirs))
@@ -251,8 +275,12 @@ std::string checkFromRelation(const Relation &rel, const IslObject &theirs,
 }
 
 std::string checkLexoptPwMultiAff(const Relation &in, const IslObject &theirs,
-                                  const IslContext &ctx, bool max) {
+                                  const IslContext &ctx, bool max,
+                                  FunctionSizes *sizes) {
   PwMultiAff f = max ? in.lexmaxPwMultiAff() : in.lexminPwMultiAff();
+  if (sizes)
+    for (const PwMultiAff::Piece &piece : f.pieces())
+      sizes->ourDomains.push_back(piece.domain);
   isl_pw_multi_aff *p;
   if (theirs.isSet()) {
     isl_set *s = isl_set_from_union_set(theirs.copySet());
@@ -261,12 +289,16 @@ std::string checkLexoptPwMultiAff(const Relation &in, const IslObject &theirs,
     isl_map *m = isl_map_from_union_map(theirs.copyMap());
     p = max ? isl_map_lexmax_pw_multi_aff(m) : isl_map_lexmin_pw_multi_aff(m);
   }
-  return compareFunctions(ctx, f.toString(), p, theirs.isSet());
+  return compareFunctions(ctx, f.toString(), p, theirs.isSet(), sizes);
 }
 
 std::string checkDimOpt(const Relation &set, const IslObject &theirs,
-                        const IslContext &ctx, bool max) {
+                        const IslContext &ctx, bool max,
+                        FunctionSizes *sizes) {
   PwAff f = max ? set.dimMax(0) : set.dimMin(0);
+  if (sizes)
+    for (const PwAff::Piece &piece : f.pieces())
+      sizes->ourDomains.push_back(piece.domain);
   isl_pw_aff *p;
   if (theirs.isSet()) {
     isl_set *s = isl_set_from_union_set(theirs.copySet());
@@ -276,7 +308,7 @@ std::string checkDimOpt(const Relation &set, const IslObject &theirs,
     p = max ? isl_map_dim_max(m, 0) : isl_map_dim_min(m, 0);
   }
   return compareFunctions(ctx, f.toString(), isl_pw_multi_aff_from_pw_aff(p),
-                          theirs.isSet());
+                          theirs.isSet(), sizes);
 }
 
 std::string checkStrideInfo(const Relation &in, const IslObject &theirs,

@@ -46,15 +46,24 @@ std::string stridedInput(RandomSets &r, bool relation);
 /// the input, and isl reads our text to the function isl makes of it.
 std::string checkFromRelation(const presburger::Relation &rel,
                               const IslObject &theirs, const IslContext &ctx);
-/// lexmin (or lexmax) as a function, of a relation or a set.
+/// The sizes of two functions that agree: the domains of our pieces, and
+/// the disjuncts and constraints of the domains of isl's pieces (as isl
+/// counts them), for the result-size columns of the report.
+struct FunctionSizes {
+  std::vector<presburger::Relation> ourDomains;
+  unsigned islDisjuncts = 0, islConstraints = 0;
+};
+/// lexmin (or lexmax) as a function, of a relation or a set; `sizes`, when
+/// given, is filled when the two agree.
 std::string checkLexoptPwMultiAff(const presburger::Relation &in,
                                   const IslObject &theirs,
-                                  const IslContext &ctx, bool max);
+                                  const IslContext &ctx, bool max,
+                                  FunctionSizes *sizes = nullptr);
 /// dim_max (or dim_min) of dimension 0 of a set, or of range dimension 0
 /// of a relation (a function of the domain).
 std::string checkDimOpt(const presburger::Relation &set,
                         const IslObject &theirs, const IslContext &ctx,
-                        bool max);
+                        bool max, FunctionSizes *sizes = nullptr);
 /// The function `rel` (single-valued, A -> B) pulled back by the multi-affine
 /// function whose graph is `maGraph` (X -> A).
 std::string checkPullback(const presburger::Relation &rel,

@@ -40,6 +40,9 @@ struct LexMinPiece {
   /// One row per variable: its value as an affine function over the
   /// columns of `domain` (symbols, locals, constant last).
   Matrix values;
+  /// Per variable, whether its row is its value: false only for a helper
+  /// variable unbounded below (beyond the bounded ones), whose row is zero.
+  std::vector<bool> known;
 };
 
 struct LexMinResult {

@@ -463,6 +463,7 @@ void PipBranch::recordSolution(LexMinResult &out, unsigned numBoundedVars) {
   LexMinPiece piece;
   piece.domain = context_;
   piece.values = Matrix(numVars(), context_.numCols());
+  piece.known.assign(numVars(), false);
   for (unsigned i = 0; i < numVars(); ++i) {
     const Unknown &v = vars_[i];
     if (!v.isRow || tab_.at(v.pos, kBigM) != tab_.at(v.pos, kDen)) {
@@ -476,6 +477,7 @@ void PipBranch::recordSolution(LexMinResult &out, unsigned numBoundedVars) {
     for (unsigned s = 0; s < numSyms_; ++s)
       piece.values.at(i, s) = divExact(tab_.at(v.pos, kSym + s), d);
     piece.values.at(i, numSyms_) = divExact(tab_.at(v.pos, kConst), d);
+    piece.known[i] = true;
   }
   out.pieces.push_back(std::move(piece));
 }

@@ -15,7 +15,7 @@
 // quasi-affine expression of the inputs on each of its pieces.
 //
 //===----------------------------------------------------------------------===//
-#include "lexopt/LexOptPieces.h"
+#include "functions/OptimumPieces.h"
 #include "presburger/Errors.h"
 #include "presburger/PwAff.h"
 #include "presburger/PwMultiAff.h"
@@ -170,57 +170,6 @@ Relation inputsOf(const BasicRelation &b) {
   return b.isSet() ? r.params() : r.domain();
 }
 
-/// The single-valued disjunct `b` as the pieces of its lexicographic
-/// minimum (b itself), read off the parametric solver's answer: every
-/// output is there an affine row over the inputs and the solver's
-/// divisions, whatever constraints pin it in b (bounds of an existential,
-/// equalities coupled through non-unit coefficients).
-void solveByLexMin(const BasicRelation &b, const Space &domain,
-                   std::vector<std::pair<Relation, MultiAff>> &out) {
-  unsigned numSymbols = b.offset(VarKind::Range);
-  std::vector<unsigned> symbolCols(numSymbols);
-  for (unsigned c = 0; c < numSymbols; ++c)
-    symbolCols[c] = c;
-  for (const LexMinPiece &piece : basicLexOptPieces(b, false)) {
-    BasicRelation dom(domain);
-    dom.appendMapped(piece.domain, symbolCols);
-    if (!dom.simplify())
-      continue;
-    // The context's columns as expressions: the inputs, then its divisions
-    // (each over earlier columns). Its other locals, the existential copies
-    // of the problem's variables, appear in no value and no division.
-    const BasicRelation &ctx = piece.domain;
-    unsigned lo = ctx.offset(VarKind::Local);
-    std::vector<Aff> vars;
-    std::vector<bool> defined(lo, true);
-    for (unsigned p = 0; p < b.numParams(); ++p)
-      vars.push_back(Aff::param(domain, p));
-    for (unsigned d = 0; d < b.numDomain(); ++d)
-      vars.push_back(Aff::dim(domain, d));
-    auto expression = [&](ConstRow r) {
-      std::vector<Int> v(r.begin(), r.begin() + vars.size());
-      for (unsigned c = 0; c + 1 < r.size(); ++c)
-        if (!r[c].isZero() && (c >= v.size() || !defined[c]))
-          throw InvalidArgument("an output of the lexicographic minimum "
-                                "uses an existential variable");
-      v.push_back(r.back());
-      return Aff::combine(v, vars, domain);
-    };
-    for (unsigned k = 0; k < ctx.numLocals(); ++k) {
-      defined.push_back(ctx.hasDivDef(k));
-      vars.push_back(
-          ctx.hasDivDef(k)
-              ? expression(ctx.divNumerator(k)).floorDiv(ctx.divDenominator(k))
-              : Aff(domain));
-    }
-    std::vector<Aff> outs;
-    for (unsigned j = 0; j < b.numRange(); ++j)
-      outs.push_back(expression(piece.values.row(j)));
-    out.emplace_back(Relation(dom),
-                     MultiAff(domain, b.space().rangeTuple(), std::move(outs)));
-  }
-}
-
 } // namespace
 
 PwMultiAff PwMultiAff::fromRelation(const Relation &r) {
@@ -274,10 +223,8 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
       addPart(inputsOf(b), *ma);
       continue;
     }
-    std::vector<std::pair<Relation, MultiAff>> parts;
-    solveByLexMin(b, domain, parts);
-    for (auto &[dom, ma] : parts)
-      addPart(std::move(dom), ma);
+    for (PwMultiAff::Piece &part : basicOptimumPieces(b, domain, false))
+      addPart(std::move(part.domain), part.ma);
   }
   // The groups made disjoint (the pieces of a lexmin rarely meet: an
   // intersection test is much cheaper than the subtraction), then their

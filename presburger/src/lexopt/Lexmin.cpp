@@ -683,12 +683,30 @@ std::vector<LexMinPiece> basicLexOptPieces(const BasicRelation &b,
   unsigned nRange = b.numRange();
   Int sign = maximize ? Int(-1) : Int(1);
   std::vector<LexMinPiece> out;
+  unsigned copies = lp.contextWidth - lp.numSymbols; // First copy's local.
   for (LexMinPiece &piece : res.pieces) {
+    // The context's existential copies of the problem's variables equal
+    // the solver's point on the piece (the lexicographic minimum of all of
+    // them, a point of the problem): written so, they are substituted away
+    // (by the caller: the values are over these columns), and the domain
+    // keeps only divisions (and the copies of helpers without a bound).
+    unsigned lo = piece.domain.offset(VarKind::Local);
+    for (unsigned v = 0; v < piece.values.numRows(); ++v) {
+      if (!piece.known[v])
+        continue;
+      std::vector<Int> eq(piece.values.row(v).begin(),
+                          piece.values.row(v).end());
+      for (Int &x : eq)
+        x = -x;
+      eq[lo + copies + v] += Int(1);
+      piece.domain.addEquality(eq);
+    }
     LexMinPiece p;
     p.values = Matrix(nRange, piece.domain.numCols());
     for (unsigned i = 0; i < nRange; ++i)
       for (unsigned c = 0; c < piece.domain.numCols(); ++c)
         p.values.at(i, c) = sign * piece.values.at(lp.rangeVar[i], c);
+    p.known.assign(nRange, true);
     p.domain = std::move(piece.domain);
     out.push_back(std::move(p));
   }
