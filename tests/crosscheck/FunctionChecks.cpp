@@ -293,8 +293,7 @@ std::string checkLexoptPwMultiAff(const Relation &in, const IslObject &theirs,
 }
 
 std::string checkDimOpt(const Relation &set, const IslObject &theirs,
-                        const IslContext &ctx, bool max,
-                        FunctionSizes *sizes) {
+                        const IslContext &ctx, bool max, FunctionSizes *sizes) {
   PwAff f = max ? set.dimMax(0) : set.dimMin(0);
   if (sizes)
     for (const PwAff::Piece &piece : f.pieces())

@@ -57,8 +57,8 @@ basicOptimumPieces(const BasicRelation &b, const Space &domain, bool maximize) {
     std::vector<Aff> outs;
     for (unsigned j = 0; j < b.numRange(); ++j)
       outs.push_back(expression(piece.values.row(j)));
-    out.push_back({Relation(dom), MultiAff(domain, b.space().rangeTuple(),
-                                           std::move(outs))});
+    out.push_back({Relation(dom),
+                   MultiAff(domain, b.space().rangeTuple(), std::move(outs))});
   }
   return out;
 }
