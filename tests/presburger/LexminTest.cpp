@@ -126,6 +126,45 @@ TEST(LexminOfUnions, ParametricUnion) {
       "[n] -> { [n] : n <= 5; [5] : n > 5 }");
 }
 
+namespace {
+/// Every two disjuncts of `r` are disjoint.
+void expectDisjointDisjuncts(const Relation &r) {
+  const auto &ds = r.disjuncts();
+  for (size_t a = 0; a < ds.size(); ++a)
+    for (size_t b = a + 1; b < ds.size(); ++b)
+      EXPECT_TRUE(Relation(ds[a]).intersect(Relation(ds[b])).isEmpty())
+          << "disjuncts " << a << " and " << b << " of " << r.toString();
+}
+} // namespace
+
+TEST(LexminOfUnions, TiesGoToOneDisjunct) {
+  // Both disjuncts have the optimum 0 where n >= 0 (and the same maximum
+  // n where n >= 0): the pieces still partition the domain, so the
+  // optimum reads as a function with no overlap to resolve.
+  Relation r = parseRelation(
+      "{ [n] -> [i] : 0 <= i <= n; [n] -> [i] : 0 <= i <= n + 1 and "
+      "i <= 2n + 7 }");
+  Relation mn = r.lexmin(), mx = r.lexmax();
+  expectSame(mn, "{ [n] -> [0] : n >= -1 }");
+  expectSame(mx, "{ [n] -> [n + 1] : n >= -1 }");
+  expectDisjointDisjuncts(mn);
+  expectDisjointDisjuncts(mx);
+  // Ties on a part of the domain only, with values written differently
+  // (n mod 3 and m, equal where n mod 3 = m): each tie goes to one piece.
+  // The optimum is also the relation less its points beaten in it.
+  Relation t = parseRelation(
+      "[m] -> { [n] -> [i] : 0 <= n <= 9 and 0 <= m <= 3 and i = n mod 3; "
+      "[n] -> [i] : 0 <= n <= 9 and i >= m and i >= n - 5 and i <= 1 }");
+  for (bool max : {false, true}) {
+    Relation opt = max ? t.lexmax() : t.lexmin();
+    Space range = t.space().rangeSpace();
+    Relation beaten = t.applyRange(
+        Relation::lexOrder(range, range, max ? LexOrder::GT : LexOrder::LT));
+    expectSame(opt, t.subtract(beaten).toString().c_str());
+    expectDisjointDisjuncts(opt);
+  }
+}
+
 TEST(LexminOfUnions, DivisionsOfTheDomainAreSymbols) {
   // Dependences on tiled loops: floor(i/32) is a function of the source,
   // so it stays in the context of the parametric solver.

@@ -170,29 +170,10 @@ Relation inputsOf(const BasicRelation &b) {
   return b.isSet() ? r.params() : r.domain();
 }
 
-} // namespace
-
-PwMultiAff PwMultiAff::fromRelation(const Relation &r) {
-  if (r.isParams())
-    throw InvalidArgument("a params set is no function: " + r.toString());
-  if (r.isRelation() && !r.isSingleValued())
-    throw InvalidArgument("not single-valued: " + r.toString());
-  if (r.isSet()) {
-    // A set is a function of the parameters when it has one point per
-    // parameter value: when it is its own lexicographic minimum.
-    bool single;
-    try {
-      single = r.isSubsetOf(r.lexmin());
-    } catch (const UnboundedError &) {
-      single = false;
-    }
-    if (!single)
-      throw InvalidArgument("not single-valued: " + r.toString());
-  }
-  return fromSingleValued(r);
-}
-
-PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
+/// The function whose graph is the single-valued `r`; with
+/// `disjointNonEmpty`, r's disjuncts are known pairwise disjoint and
+/// non-empty, and neither is tested.
+PwMultiAff readFunction(const Relation &r, bool disjointNonEmpty) {
   if (r.isParams())
     throw InvalidArgument("a params set is no function: " + r.toString());
   Space domain = r.isSet() ? r.space().paramsSpace() : r.space().domainSpace();
@@ -217,7 +198,7 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
   // A disjunct whose outputs cannot be read off its rows is its own
   // lexmin (it is single-valued), which the parametric solver writes out.
   for (BasicRelation b : r.disjuncts()) {
-    if (!b.simplifyLocals() || b.isEmpty())
+    if (!b.simplifyLocals() || (!disjointNonEmpty && b.isEmpty()))
       continue;
     if (std::optional<MultiAff> ma = solveOutputs(b, domain)) {
       addPart(inputsOf(b), *ma);
@@ -234,6 +215,10 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
   Relation covered = Relation::empty(domain);
   for (Group &g : groups) {
     Relation &dom = g.domain;
+    if (disjointNonEmpty) {
+      domains.push_back(std::move(dom));
+      continue;
+    }
     domains.push_back(dom.intersect(covered).isEmpty() ? dom
                                                        : dom.subtract(covered));
     covered = covered.unite(dom);
@@ -241,9 +226,39 @@ PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
   coalesceEachWithinBudget(domains);
   PwMultiAff out(domain, r.space().rangeTuple());
   for (size_t k = 0; k < groups.size(); ++k)
-    if (!domains[k].isEmpty())
+    if (disjointNonEmpty || !domains[k].isEmpty())
       out.addPiece(std::move(domains[k]), groups[k].ma);
   return out;
+}
+
+} // namespace
+
+PwMultiAff PwMultiAff::fromRelation(const Relation &r) {
+  if (r.isParams())
+    throw InvalidArgument("a params set is no function: " + r.toString());
+  if (r.isRelation() && !r.isSingleValued())
+    throw InvalidArgument("not single-valued: " + r.toString());
+  if (r.isSet()) {
+    // A set is a function of the parameters when it has one point per
+    // parameter value: when it is its own lexicographic minimum.
+    bool single;
+    try {
+      single = r.isSubsetOf(r.lexmin());
+    } catch (const UnboundedError &) {
+      single = false;
+    }
+    if (!single)
+      throw InvalidArgument("not single-valued: " + r.toString());
+  }
+  return fromSingleValued(r);
+}
+
+PwMultiAff PwMultiAff::fromSingleValued(const Relation &r) {
+  return readFunction(r, false);
+}
+
+PwMultiAff functionOfDisjointParts(const Relation &r) {
+  return readFunction(r, true);
 }
 
 } // namespace presburger

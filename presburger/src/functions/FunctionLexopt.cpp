@@ -81,11 +81,11 @@ Relation onlyDim(const Relation &r, unsigned pos) {
 } // namespace
 
 PwMultiAff Relation::lexminPwMultiAff() const {
-  return PwMultiAff::fromSingleValued(lexmin());
+  return functionOfDisjointParts(lexmin());
 }
 
 PwMultiAff Relation::lexmaxPwMultiAff() const {
-  return PwMultiAff::fromSingleValued(lexmax());
+  return functionOfDisjointParts(lexmax());
 }
 
 PwAff Relation::dimMin(unsigned pos) const {

@@ -25,6 +25,11 @@ namespace presburger {
 std::vector<PwMultiAff::Piece>
 basicOptimumPieces(const BasicRelation &b, const Space &domain, bool maximize);
 
+/// PwMultiAff::fromSingleValued of a relation whose disjuncts are pairwise
+/// disjoint and non-empty, as a lexicographic optimum's are: neither is
+/// tested (those tests were most of the cost of reading a large optimum).
+PwMultiAff functionOfDisjointParts(const Relation &r);
+
 } // namespace presburger
 
 #endif // PRESBURGER_FUNCTIONS_OPTIMUMPIECES_H
