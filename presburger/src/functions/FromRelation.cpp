@@ -215,13 +215,13 @@ PwMultiAff readFunction(const Relation &r, bool disjointNonEmpty) {
   Relation covered = Relation::empty(domain);
   for (Group &g : groups) {
     Relation &dom = g.domain;
-    if (disjointNonEmpty) {
-      domains.push_back(std::move(dom));
-      continue;
+    if (!disjointNonEmpty) {
+      Relation rest =
+          dom.intersect(covered).isEmpty() ? dom : dom.subtract(covered);
+      covered = covered.unite(dom);
+      dom = std::move(rest);
     }
-    domains.push_back(dom.intersect(covered).isEmpty() ? dom
-                                                       : dom.subtract(covered));
-    covered = covered.unite(dom);
+    domains.push_back(std::move(dom));
   }
   coalesceEachWithinBudget(domains);
   PwMultiAff out(domain, r.space().rangeTuple());

@@ -22,7 +22,9 @@ namespace presburger {
 /// `domain` is a basic set over the symbols (an anonymous set space with
 /// one dimension per parameter and domain dimension of b), whose locals
 /// are the solver's divisions (defined) and existential copies of the
-/// problem's variables; `values` has one row per range dimension of b,
+/// problem's variables, each copy held equal to the solver's value for it
+/// where it has one (simplifyLocals substitutes them away); `values` has
+/// one row per range dimension of b,
 /// over the domain's columns (constant last). It uses no undefined local.
 /// Cost: one parametric integer programming run (exponential in the worst
 /// case; charges the work budget). Throws UnboundedError when a range

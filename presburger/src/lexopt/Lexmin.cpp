@@ -625,13 +625,11 @@ Relation lexOpt(const Relation &r, bool maximize) {
   // random relations with five disjuncts.
   // Ties go to the earlier disjunct, so that the pieces are disjoint (a
   // function is read off them without a disjointness test): a piece of d
-  // loses where an earlier disjunct's value is as good, and where a later
-  // one's is better.
+  // loses where an earlier disjunct's value is as good (better, or the
+  // value itself: its candidate), and where a later one's is better.
   Space rangeSpace = r.isSet() ? r.space() : r.space().rangeSpace();
   Relation order = Relation::lexOrder(rangeSpace, rangeSpace,
                                       maximize ? LexOrder::GT : LexOrder::LT);
-  Relation orderOrTie = Relation::lexOrder(
-      rangeSpace, rangeSpace, maximize ? LexOrder::GE : LexOrder::LE);
   auto asRelation = [&](const Relation &part) {
     return r.isSet()
                ? Relation::universeBetween(
@@ -639,16 +637,11 @@ Relation lexOpt(const Relation &r, bool maximize) {
                      .intersectRange(part)
                : part;
   };
-  // better[e]: the points (s, y) with a value of e's optimum at s before y;
-  // asGood[e]: before y or at y.
-  std::vector<Relation> candidates, better, asGood;
-  for (size_t d = 0; d < parts.size(); ++d) {
-    candidates.push_back(asRelation(parts[d]));
+  // better[e]: the points (s, y) with a value of e's optimum at s before y.
+  std::vector<Relation> candidates, better;
+  for (const Relation &part : parts) {
+    candidates.push_back(asRelation(part));
     better.push_back(candidates.back().applyRange(order));
-    // The last disjunct is earlier than none.
-    asGood.push_back(d + 1 < parts.size()
-                         ? candidates.back().applyRange(orderOrTie)
-                         : Relation(candidates.back().space()));
   }
   Relation best(candidates.front().space());
   for (size_t d = 0; d < candidates.size(); ++d) {
@@ -660,7 +653,9 @@ Relation lexOpt(const Relation &r, bool maximize) {
       for (size_t e = 0; e < candidates.size(); ++e) {
         if (e == d)
           continue;
-        Relation there = p.intersect(e < d ? asGood[e] : better[e]);
+        Relation there = p.intersect(better[e]);
+        if (e < d)
+          there = there.unite(p.intersect(candidates[e]));
         for (const BasicRelation &b : there.disjuncts())
           beaten.addDisjunct(b);
       }
