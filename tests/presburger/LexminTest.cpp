@@ -165,6 +165,39 @@ TEST(LexminOfUnions, TiesGoToOneDisjunct) {
   }
 }
 
+TEST(LexminOfUnions, DependencesOfAStencil) {
+  // The last source of each read of a 1-d stencil: the values are the
+  // sink plus constants (decided without a constraint), and one
+  // disjunct's optimum beats another's on all of its domain (that piece
+  // is dropped); the earlier time step t' = t - 1 wins only where no
+  // source of step t exists.
+  Relation dep = parseRelation(
+      "[T, N] -> { S[t, i] -> S[t', i - 1] : 0 <= t' < t < T and "
+      "1 <= i < N; S[t, i] -> S[t, i - 1] : 0 <= t < T and 1 <= i < N; "
+      "S[t, i] -> S[t', i + 1] : 0 <= t' < t < T and 0 <= i < N - 1; "
+      "S[t, i] -> S[t, i + 1] : 0 <= t < T and 0 <= i < N - 2 }");
+  expectSame(dep.lexmax(),
+             "[T, N] -> { S[t, i] -> S[t, i + 1] : 0 <= t < T and "
+             "0 <= i < N - 2; S[t, i] -> S[t, i - 1] : 0 <= t < T and "
+             "1 <= i < N and i >= N - 2; S[t, i] -> S[t - 1, i + 1] : "
+             "0 < t < T and i = 0 and N = 2 }");
+  for (bool max : {false, true}) {
+    Relation opt = max ? dep.lexmax() : dep.lexmin();
+    Space range = dep.space().rangeSpace();
+    Relation beaten = dep.applyRange(
+        Relation::lexOrder(range, range, max ? LexOrder::GT : LexOrder::LT));
+    expectSame(opt, dep.subtract(beaten).toString().c_str());
+    expectDisjointDisjuncts(opt);
+  }
+  // A value with a division is compared through the order relation.
+  Relation tiled = parseRelation(
+      "[n] -> { [i] -> [j] : 0 <= i < n and j = 4 * floor(i / 4); "
+      "[i] -> [j] : 0 <= i < n and j = i - 2 }");
+  expectSame(tiled.lexmax(),
+             "[n] -> { [i] -> [4 * floor(i / 4)] : 0 <= i < n and "
+             "i mod 4 <= 2; [i] -> [i - 2] : 0 <= i < n and i mod 4 = 3 }");
+}
+
 TEST(LexminOfUnions, DivisionsOfTheDomainAreSymbols) {
   // Dependences on tiled loops: floor(i/32) is a function of the source,
   // so it stays in the context of the parametric solver.

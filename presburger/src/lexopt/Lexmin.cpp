@@ -1,6 +1,7 @@
 //===- Lexmin.cpp - Lexicographic minimum and maximum of relations --------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "basic/FuseCuts.h"
+#include "lexopt/BeatenParts.h"
 #include "lexopt/LexOptPieces.h"
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"
@@ -625,8 +626,11 @@ Relation lexOpt(const Relation &r, bool maximize) {
   // random relations with five disjuncts.
   // Ties go to the earlier disjunct, so that the pieces are disjoint (a
   // function is read off them without a disjointness test): a piece of d
-  // loses where an earlier disjunct's value is as good (better, or the
-  // value itself: its candidate), and where a later one's is better.
+  // loses where an earlier disjunct's value is as good, and where a later
+  // one's is better. The pieces are compared pairwise on their common
+  // domain, level by level (BeatenParts.h), which decides most pairs of
+  // affine values without a constraint; the order relation is for values
+  // with divisions.
   Space rangeSpace = r.isSet() ? r.space() : r.space().rangeSpace();
   Relation order = Relation::lexOrder(rangeSpace, rangeSpace,
                                       maximize ? LexOrder::GT : LexOrder::LT);
@@ -637,28 +641,33 @@ Relation lexOpt(const Relation &r, bool maximize) {
                      .intersectRange(part)
                : part;
   };
-  // better[e]: the points (s, y) with a value of e's optimum at s before y.
-  std::vector<Relation> candidates, better;
+  // Every piece of every disjunct's optimum, prepared once for the
+  // comparisons.
+  std::vector<std::vector<OptimumPiece>> candidates;
   for (const Relation &part : parts) {
-    candidates.push_back(asRelation(part));
-    better.push_back(candidates.back().applyRange(order));
+    candidates.emplace_back();
+    Relation graph = asRelation(part);
+    for (const BasicRelation &piece : graph.disjuncts())
+      candidates.back().emplace_back(piece);
   }
-  Relation best(candidates.front().space());
+  Relation best(asRelation(Relation(r.space())).space());
   for (size_t d = 0; d < candidates.size(); ++d) {
-    for (const BasicRelation &piece : candidates[d].disjuncts()) {
+    for (const OptimumPiece &piece : candidates[d]) {
       // The points of the piece that another disjunct beats: inside the
       // piece, which keeps the difference from splitting it on rows of
       // other symbol values.
-      Relation p(piece), beaten(p.space());
-      for (size_t e = 0; e < candidates.size(); ++e) {
+      Relation p(piece.graph), beaten(p.space());
+      bool lost = false;
+      for (size_t e = 0; e < candidates.size() && !lost; ++e) {
         if (e == d)
           continue;
-        Relation there = p.intersect(better[e]);
-        if (e < d)
-          there = there.unite(p.intersect(candidates[e]));
-        for (const BasicRelation &b : there.disjuncts())
-          beaten.addDisjunct(b);
+        for (const OptimumPiece &other : candidates[e])
+          if ((lost = addBeatenParts(piece, other, maximize, e < d, order,
+                                     beaten)))
+            break;
       }
+      if (lost)
+        continue;
       // The beaten parts are fused first: each piece of the difference
       // splits on the rows of every part subtracted, so fewer, larger parts
       // give far fewer pieces (a piece less nine parts, one with a
