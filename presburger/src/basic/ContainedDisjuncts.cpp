@@ -12,6 +12,7 @@
 #include "basic/Divisions.h"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <unordered_map>
 
@@ -22,6 +23,8 @@ namespace {
 /// Up to this many disjuncts every ordered pair is compared (behind a 64-bit
 /// filter, a few thousand cheap tests at most).
 constexpr size_t kAllPairs = 128;
+/// Up to this many disjuncts copies are found by the pair tests too.
+constexpr size_t kFew = 8;
 /// Above kAllPairs, a disjunct is compared with at most three times this
 /// many disjuncts of the same coefficient rows: its neighbours on either
 /// side in the order of their constants and the widest of them. More
@@ -33,19 +36,22 @@ uint64_t mix(uint64_t h, uint64_t v) {
   return h;
 }
 
-/// One disjunct's bounds: `rows` holds `n` rows of `width` coefficients and
-/// a constant each, sorted by coefficients, one row per coefficient vector.
+/// One disjunct's bounds: `rows` points to `n` rows of `width` coefficients
+/// and a constant each, sorted by coefficients, one row per coefficient
+/// vector: rows of the disjunct itself (which must outlive the bounds and
+/// stay unchanged) or negated equalities held in `negated`.
 struct Bounds {
   unsigned width = 0;
   size_t n = 0;
-  std::vector<Int> rows;
+  std::vector<Int> negated;
+  std::vector<const Int *> rows;
   bool empty = false;
   uint64_t shape = 0; // Hash of the coefficient vectors (and the locals).
   uint64_t full = 0;  // Hash of the rows with their constants.
   uint64_t mask = 0;  // One bit per coefficient vector, by its hash.
   Int constantSum;
 
-  const Int *row(size_t i) const { return rows.data() + i * (width + 1); }
+  const Int *row(size_t i) const { return rows[i]; }
 };
 
 int compareCoefficients(const Int *a, const Int *b, unsigned width) {
@@ -55,45 +61,46 @@ int compareCoefficients(const Int *a, const Int *b, unsigned width) {
   return 0;
 }
 
+/// A hash of one coefficient, inline for the common small integers.
+uint64_t hashOf(const Int &v) {
+  return v.isSmall() ? uint64_t(v.getSmall()) : uint64_t(v.hash());
+}
+
 Bounds boundsOf(const BasicRelation &d) {
   Bounds out;
   unsigned cols = d.numCols();
   out.width = cols - 1;
   out.empty = d.isObviouslyEmpty();
-  // Every row once, each equality also negated.
-  std::vector<Int> all;
-  all.reserve(size_t(cols) * (2 * d.numEqualities() + d.numInequalities()));
+  // Every row once, each equality also negated (the negations are the only
+  // rows copied; reserved up front, so the pointers into them stay valid).
+  std::vector<Int> &negated = out.negated;
+  negated.reserve(size_t(cols) * d.numEqualities());
+  for (unsigned i = 0; i < d.numEqualities(); ++i)
+    for (const Int &v : d.equality(i))
+      negated.push_back(-v);
+  std::vector<const Int *> order;
+  order.reserve(2 * d.numEqualities() + d.numInequalities());
   for (unsigned i = 0; i < d.numEqualities(); ++i) {
-    ConstRow r = d.equality(i);
-    all.insert(all.end(), r.begin(), r.end());
-    for (const Int &v : r)
-      all.push_back(-v);
+    order.push_back(d.equality(i).data());
+    order.push_back(negated.data() + size_t(i) * cols);
   }
-  for (unsigned i = 0; i < d.numInequalities(); ++i) {
-    ConstRow r = d.inequality(i);
-    all.insert(all.end(), r.begin(), r.end());
-  }
-  size_t total = all.size() / cols;
-  std::vector<size_t> order(total);
-  std::iota(order.begin(), order.end(), size_t(0));
-  const Int *base = all.data();
-  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
-    const Int *a = base + x * cols, *b = base + y * cols;
+  for (unsigned i = 0; i < d.numInequalities(); ++i)
+    order.push_back(d.inequality(i).data());
+  std::sort(order.begin(), order.end(), [&](const Int *a, const Int *b) {
     if (int cmp = compareCoefficients(a, b, out.width))
       return cmp < 0;
     return a[out.width] < b[out.width];
   });
-  out.rows.reserve(all.size());
+  out.rows.reserve(order.size());
   uint64_t locals = d.numLocals();
   for (unsigned k = 0; k < d.numLocals(); ++k) {
-    locals = mix(locals, d.hasDivDef(k) ? d.divDenominator(k).hash() : 0);
+    locals = mix(locals, d.hasDivDef(k) ? hashOf(d.divDenominator(k)) : 0);
     for (const Int &v : d.divNumerator(k))
-      locals = mix(locals, v.hash());
+      locals = mix(locals, hashOf(v));
   }
   out.shape = mix(locals, cols);
   const Int *last = nullptr;
-  for (size_t i : order) {
-    const Int *r = base + i * cols;
+  for (const Int *r : order) {
     bool zero =
         std::all_of(r, r + out.width, [](const Int &v) { return v.isZero(); });
     if (zero) {
@@ -106,12 +113,12 @@ Bounds boundsOf(const BasicRelation &d) {
       continue;
     uint64_t h = 0;
     for (unsigned c = 0; c < out.width; ++c)
-      h = mix(h, r[c].hash());
+      h = mix(h, hashOf(r[c]));
     out.shape = mix(out.shape, h);
-    out.full = mix(mix(out.full, h), r[out.width].hash());
+    out.full = mix(mix(out.full, h), hashOf(r[out.width]));
     out.mask |= uint64_t(1) << (h % 64);
     out.constantSum += r[out.width];
-    out.rows.insert(out.rows.end(), r, r + cols);
+    out.rows.push_back(r);
     last = r;
     ++out.n;
   }
@@ -161,10 +168,33 @@ void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
   bounds.reserve(n);
   for (const BasicRelation &d : disjuncts)
     bounds.push_back(boundsOf(d));
-  std::vector<bool> drop(n, false);
   auto in = [&](size_t i, size_t j) {
     return inside(disjuncts[i], bounds[i], disjuncts[j], bounds[j]);
   };
+  // A few disjuncts (a union of two, the common case): every ordered pair,
+  // a copy of an earlier disjunct counting as inside it, without the hash
+  // table of copies; the survivors stay where they are.
+  if (n <= kFew) {
+    std::array<bool, kFew> dropped{};
+    bool any = false;
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = 0; j < n && !dropped[i]; ++j)
+        dropped[i] = j != i && in(i, j) && (j < i || !in(j, i));
+    for (size_t i = 0; i < n; ++i)
+      any = any || dropped[i];
+    if (!any)
+      return;
+    size_t out = 0;
+    for (size_t i = 0; i < n; ++i)
+      if (!dropped[i]) {
+        if (out != i)
+          disjuncts[out] = std::move(disjuncts[i]);
+        ++out;
+      }
+    disjuncts.resize(out);
+    return;
+  }
+  std::vector<bool> drop(n, false);
 
   // Copies: the same bound lists (so the same hash; all obviously empty
   // disjuncts count as copies of each other) and locals that fit both ways.
