@@ -312,9 +312,11 @@ private:
   /// removeRedundancies; `tableau`, when given, is the tableau of the
   /// current (normalized) constraints, equalities first.
   bool removeRedundancies(Simplex *tableau);
-  /// removeRedundancies on the constraint graph when the rows (normalized,
-  /// no equalities) form a difference system without implicit equalities;
-  /// false, changing nothing, when that fast path does not apply.
+  /// removeRedundancies on the constraint graph when the rows (normalized)
+  /// form a difference system without implicit equalities, its equalities,
+  /// if any, unit difference rows that substitute away one variable each
+  /// (so they are independent and all kept); false, changing nothing, when
+  /// that fast path does not apply.
   bool removeDifferenceRedundancies();
 
   Space space_;

@@ -56,6 +56,8 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   if (!tableau && !normalize())
     return false;
   unsigned eqRowsInTableau = eqs_.numRows();
+  if (!tableau && ineqs_.numRows() > 0 && removeDifferenceRedundancies())
+    return true;
   // Equalities: keep a linearly independent subset (Gaussian rank test on
   // the rows including the constant; a dependent consistent row is
   // redundant, an inconsistent one was caught by normalize or shows up as
@@ -71,8 +73,6 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
     eqs_ = std::move(kept);
   }
   if (ineqs_.numRows() == 0)
-    return true;
-  if (!tableau && eqs_.numRows() == 0 && removeDifferenceRedundancies())
     return true;
   WorkBudget::charge(numConstraints() * numCols());
   std::optional<Simplex> built;
@@ -97,8 +97,13 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
 }
 
 bool BasicRelation::removeDifferenceRedundancies() {
-  std::optional<std::vector<bool>> redundant =
-      difference::redundantInequalities(ineqs_, numVars());
+  std::optional<std::vector<bool>> redundant;
+  if (eqs_.numRows() == 0)
+    redundant = difference::redundantInequalities(ineqs_, numVars());
+  else if (difference::unitDifferenceRows(eqs_, numVars()) &&
+           difference::unitDifferenceRows(ineqs_, numVars()))
+    redundant = difference::redundantInequalitiesAfterSubstitution(
+        eqs_, ineqs_, numVars());
   if (!redundant)
     return false;
   for (unsigned i = ineqs_.numRows(); i-- > 0;)

@@ -484,6 +484,26 @@ Relation optimumPieces(const Space &space, const LexOptProblem &lp,
   return result;
 }
 
+/// The solver's answer as one point when there are no symbols (a set
+/// without parameters): one piece whose values are constants, read off
+/// without building its relation; nullopt otherwise.
+std::optional<PointOptimum> constantOptimum(const LexOptProblem &lp,
+                                            const LexMinResult &res,
+                                            bool maximize) {
+  if (lp.numSymbols != 0 || res.pieces.size() != 1)
+    return std::nullopt;
+  const LexMinPiece &piece = res.pieces.front();
+  PointOptimum out{false, {}};
+  for (unsigned var : lp.rangeVar) {
+    ConstRow v = piece.values.row(var);
+    if (!std::all_of(v.begin(), v.end() - 1,
+                     [](const Int &c) { return c.isZero(); }))
+      return std::nullopt;
+    out.point.push_back(maximize ? -v.back() : v.back());
+  }
+  return out;
+}
+
 /// b with its strides on one range variable merged (mergeStrides), when
 /// it has two; b itself otherwise.
 BasicRelation withMergedStrides(const BasicRelation &b) {
@@ -523,6 +543,8 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
       return pointOptimumRelation(space, *p);
   LexOptProblem lp = buildLexOptProblem(withMergedStrides(b), maximize);
   LexMinResult res = solveLexOpt(lp, maximize);
+  if (std::optional<PointOptimum> p = constantOptimum(lp, res, maximize))
+    return pointOptimumRelation(space, *p);
   return optimumPieces(space, lp, res, maximize);
 }
 

@@ -50,26 +50,6 @@ std::optional<Aligned> alignDivs(const BasicRelation &a,
                  common->addedColumns(0), common->addedColumns(1)};
 }
 
-/// Whether every row of `m` has at most two non-zero coefficients among
-/// its first `nv` columns, each +1 or -1, of opposite signs when there are
-/// two.
-bool unitDifferenceRows(const Matrix &m, unsigned nv) {
-  for (unsigned r = 0; r < m.numRows(); ++r) {
-    ConstRow row = m.row(r);
-    int count = 0, signSum = 0;
-    for (unsigned c = 0; c < nv; ++c) {
-      if (row[c].isZero())
-        continue;
-      if (!abs(row[c]).isOne() || ++count > 2)
-        return false;
-      signSum += row[c].isNegative() ? -1 : 1;
-    }
-    if (count == 2 && signSum != 0)
-      return false;
-  }
-  return true;
-}
-
 /// Whether `b` (no locals) is a system of unit difference rows, equalities
 /// included. Its matrix is then the incidence matrix of a directed graph
 /// (totally unimodular) and its right-hand sides are integers, so every
@@ -79,19 +59,8 @@ bool unitDifferenceRows(const Matrix &m, unsigned nv) {
 /// rational one. O(rows x columns), no allocation.
 bool isUnitDifferenceSystem(const BasicRelation &b) {
   return b.numLocals() == 0 &&
-         unitDifferenceRows(b.equalities(), b.numVars()) &&
-         unitDifferenceRows(b.inequalities(), b.numVars());
-}
-
-/// Whether two rows of `m` have the same first `nv` coefficients.
-bool hasRepeatedLinearPart(const Matrix &m, unsigned nv) {
-  for (unsigned r = 0; r < m.numRows(); ++r)
-    for (unsigned q = r + 1; q < m.numRows(); ++q) {
-      ConstRow a = m.row(r), b = m.row(q);
-      if (std::equal(a.begin(), a.begin() + nv, b.begin()))
-        return true;
-    }
-  return false;
+         difference::unitDifferenceRows(b.equalities(), b.numVars()) &&
+         difference::unitDifferenceRows(b.inequalities(), b.numVars());
 }
 
 /// simplifyPiece for an input piece. A unit difference system with
@@ -108,16 +77,9 @@ bool simplifyInputPiece(BasicRelation &b) {
       !isUnitDifferenceSystem(b) || !b.normalize() ||
       !isUnitDifferenceSystem(b))
     return simplifyPiece(b);
-  unsigned nv = b.numVars();
-  std::optional<difference::Substituted> sub =
-      difference::substituteUnitEqualities(b.equalities(), b.inequalities(),
-                                           nv);
-  if (!sub || sub->empty || sub->eliminated.size() != b.numEqualities() ||
-      sub->ineqs.numRows() != b.numInequalities() ||
-      hasRepeatedLinearPart(sub->ineqs, nv))
-    return simplifyPiece(b);
   std::optional<std::vector<bool>> redundant =
-      difference::redundantInequalities(sub->ineqs, nv);
+      difference::redundantInequalitiesAfterSubstitution(
+          b.equalities(), b.inequalities(), b.numVars());
   if (!redundant)
     return simplifyPiece(b);
   WorkBudget::charge(b.numConstraints() * b.numCols());

@@ -1,9 +1,9 @@
 //===- DifferenceConstraints.cpp - Systems of x - y + c >= 0 --------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "solve/DifferenceConstraints.h"
-
 #include "presburger/WorkBudget.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace presburger::difference {
@@ -380,6 +380,63 @@ std::optional<Optimum> IntegerOptima::minimum(ConstRow row) const {
   for (const Substituted::Elimination &el : eliminated_)
     eliminateWith(r, el.equality, el.column);
   return distances_.optimum(r, /*maximize=*/false);
+}
+
+bool unitDifferenceRows(const Matrix &m, unsigned nv) {
+  for (unsigned r = 0; r < m.numRows(); ++r) {
+    ConstRow row = m.row(r);
+    int count = 0, signSum = 0;
+    for (unsigned c = 0; c < nv; ++c) {
+      if (row[c].isZero())
+        continue;
+      if (!abs(row[c]).isOne() || ++count > 2)
+        return false;
+      signSum += row[c].isNegative() ? -1 : 1;
+    }
+    if (count == 2 && signSum != 0)
+      return false;
+  }
+  return true;
+}
+
+std::optional<std::vector<bool>>
+redundantInequalitiesAfterSubstitution(const Matrix &eqs, const Matrix &ineqs,
+                                       unsigned nv) {
+  std::optional<Substituted> sub = substituteUnitEqualities(eqs, ineqs, nv);
+  if (!sub || sub->empty || sub->eliminated.size() != eqs.numRows() ||
+      sub->ineqs.numRows() != ineqs.numRows())
+    return std::nullopt;
+  // Rows that the substitution made alike (a copy's bound i' < n beside
+  // i < n, where i' = i): the tightest stays (the first of equal ones), the
+  // others are implied by it.
+  const Matrix &rows = sub->ineqs;
+  std::vector<bool> redundant(rows.numRows(), false);
+  std::vector<unsigned> distinct;
+  for (unsigned r = 0; r < rows.numRows(); ++r) {
+    ConstRow row = rows.row(r);
+    auto same = std::find_if(distinct.begin(), distinct.end(), [&](unsigned q) {
+      return std::equal(row.begin(), row.begin() + nv, rows.row(q).begin());
+    });
+    if (same == distinct.end()) {
+      distinct.push_back(r);
+      continue;
+    }
+    if (row[nv] < rows.at(*same, nv)) {
+      redundant[*same] = true;
+      *same = r;
+    } else {
+      redundant[r] = true;
+    }
+  }
+  Matrix kept(0, nv + 1);
+  for (unsigned r : distinct)
+    kept.appendRow(rows.row(r));
+  std::optional<std::vector<bool>> implied = redundantInequalities(kept, nv);
+  if (!implied)
+    return std::nullopt;
+  for (size_t k = 0; k < distinct.size(); ++k)
+    redundant[distinct[k]] = (*implied)[k];
+  return redundant;
 }
 
 } // namespace presburger::difference

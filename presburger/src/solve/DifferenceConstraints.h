@@ -88,6 +88,23 @@ std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
 std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
                                                        unsigned nv);
 
+/// Whether every row of `m` has at most two non-zero coefficients among
+/// its first `nv` columns, each +1 or -1, of opposite signs when there are
+/// two. O(rows x columns), no allocation.
+bool unitDifferenceRows(const Matrix &m, unsigned nv);
+
+/// For a unit difference system with equalities (every row of `eqs` and
+/// `ineqs` a unit difference row, normalized): which inequalities are
+/// implied by the others over the rationals, when substituting the
+/// equalities away eliminates one variable each (so they are independent)
+/// and leaves rows that redundantInequalities decides (of rows made alike
+/// by the substitution, all but the tightest are redundant); the
+/// redundant rows may then all be dropped. nullopt when that does not
+/// apply. No tableau.
+std::optional<std::vector<bool>>
+redundantInequalitiesAfterSubstitution(const Matrix &eqs, const Matrix &ineqs,
+                                       unsigned nv);
+
 /// The all-pairs shortest paths of a difference system whose rows have
 /// unit coefficients (normalized): the rational optimum of any difference
 /// objective over it without a tableau. Built in O(nodes^3), at most 24
