@@ -102,8 +102,8 @@ bool BasicRelation::removeDifferenceRedundancies() {
     redundant = difference::redundantInequalities(ineqs_, numVars());
   else if (difference::unitDifferenceRows(eqs_, numVars()) &&
            difference::unitDifferenceRows(ineqs_, numVars()))
-    redundant = difference::redundantInequalitiesAfterSubstitution(
-        eqs_, ineqs_, numVars());
+    redundant = difference::redundantInequalitiesAfterSubstitution(eqs_, ineqs_,
+                                                                   numVars());
   if (!redundant)
     return false;
   for (unsigned i = ineqs_.numRows(); i-- > 0;)
