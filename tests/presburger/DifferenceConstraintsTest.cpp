@@ -234,3 +234,79 @@ TEST(DifferenceConstraints, IntegerOptimaAgreeWithSampling) {
   }
   EXPECT_GT(checked, 300u);
 }
+
+TEST(DifferenceConstraints, IntegerOptimaThroughCopiesAgreeWithSampling) {
+  // Copies and fixed values (x_p = x_q + c, x_p = c, chained and
+  // repeated): the graph over the representatives answers the minimum of
+  // scaled difference objectives and of rows that the copies make
+  // difference rows (x0 - x1 + x2 - x3 with x2 = x1); each answer is
+  // checked with the general sampler, as above.
+  std::mt19937 rng(23);
+  std::uniform_int_distribution<int> offset(-3, 3), scale(1, 3), pick(0, 3);
+  unsigned checked = 0, answered = 0;
+  for (unsigned trial = 0; trial < 1500; ++trial) {
+    unsigned nv = 3 + trial % 3;
+    std::uniform_int_distribution<unsigned> var(0, nv - 1);
+    Matrix ineqs = randomDifferenceRows(rng, nv, 2 + trial % 6);
+    Matrix eqs(0, nv + 1);
+    for (unsigned e = 0, count = 1 + trial % 3; e < count; ++e) {
+      std::vector<Int> row(nv + 1);
+      unsigned p = var(rng), q = var(rng);
+      row[p] = Int(pick(rng) % 2 ? 1 : -1);
+      if (q != p && pick(rng) != 0)
+        row[q] = -row[p];
+      row[nv] = Int(offset(rng));
+      eqs.appendRow(row);
+    }
+    BasicRelation system(Space::set({}, Tuple(nv)));
+    for (unsigned e = 0; e < eqs.numRows(); ++e)
+      system.addEquality(eqs.row(e));
+    for (unsigned i = 0; i < ineqs.numRows(); ++i)
+      system.addInequality(ineqs.row(i));
+    std::optional<difference::IntegerOptima> optima =
+        difference::IntegerOptima::of(eqs, ineqs, nv);
+    if (!optima)
+      continue;
+    ++answered;
+    ASSERT_TRUE(system.findIntegerSample().has_value()) << "trial " << trial;
+    Matrix objectives = randomDifferenceRows(rng, nv, 3);
+    std::vector<std::vector<Int>> rows;
+    for (unsigned o = 0; o < objectives.numRows(); ++o) {
+      std::vector<Int> r(objectives.row(o).begin(), objectives.row(o).end());
+      Int f(scale(rng));
+      for (Int &v : r)
+        v *= f;
+      rows.push_back(r);
+    }
+    std::vector<Int> sum(nv + 1);
+    sum[0] += Int(1);
+    sum[1] -= Int(1);
+    sum[2] += Int(1);
+    sum[nv - 1] -= Int(1);
+    rows.push_back(sum);
+    for (const std::vector<Int> &r : rows) {
+      auto pointWith = [&](Int bound) { // r <= bound
+        BasicRelation b = system;
+        std::vector<Int> cut(nv + 1);
+        for (unsigned c = 0; c < nv; ++c)
+          cut[c] = -r[c];
+        cut[nv] = bound - r[nv];
+        b.addInequality(cut);
+        return b.findIntegerSample().has_value();
+      };
+      std::optional<Optimum> mn = optima->minimum(r);
+      if (!mn)
+        continue;
+      if (!mn->isBounded()) {
+        EXPECT_TRUE(pointWith(Int(-1000))) << "trial " << trial;
+        continue;
+      }
+      ASSERT_TRUE(mn->value.isInteger());
+      EXPECT_TRUE(pointWith(mn->value.num())) << "trial " << trial;
+      EXPECT_FALSE(pointWith(mn->value.num() - Int(1))) << "trial " << trial;
+      ++checked;
+    }
+  }
+  EXPECT_GT(answered, 300u);
+  EXPECT_GT(checked, 500u);
+}

@@ -68,7 +68,9 @@ enum class InOne { Yes, No, Unknown };
 /// minimum (the constraint graph): some integer point of a is then outside
 /// b. Unknown otherwise. The parameters are aligned.
 InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
-  for (const BasicRelation &s : a.disjuncts()) {
+  const std::vector<BasicRelation> &bs = b.disjuncts();
+  for (size_t si = 0; si < a.numDisjuncts(); ++si) {
+    const BasicRelation &s = a.disjuncts()[si];
     // Loop bounds and strides: exact integer minima on the constraint
     // graph; otherwise (or for a row of another shape) the rational
     // minimum on a tableau built on first need.
@@ -101,7 +103,11 @@ InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
     };
     std::vector<Int> row(s.numCols());
     bool inOne = false;
-    for (const BasicRelation &t : b.disjuncts()) {
+    // The disjunct at the same position first: unions built by the same
+    // steps (a result and its simplified form) list matching pieces in
+    // the same order.
+    for (size_t k = 0; k < bs.size(); ++k) {
+      const BasicRelation &t = bs[(si + k) % bs.size()];
       std::optional<LocalMap> twin = twinLocals(t, s);
       if (!twin)
         continue;

@@ -251,31 +251,38 @@ std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
 
 std::optional<Distances> Distances::of(const Matrix &eqs, const Matrix &ineqs,
                                        unsigned nv) {
-  constexpr unsigned kMaxNodes = 24;
   unsigned n = nv + 1;
   if (n > kMaxNodes)
     return std::nullopt;
-  // Reading the rows, then Floyd-Warshall: n^3.
-  WorkBudget::chargeRows(uint64_t(n) * n + eqs.numRows() + ineqs.numRows(), n);
-  Distances g;
-  g.nv_ = nv;
-  g.n_ = n;
-  g.d_.assign(n * n, kInfinity);
-  for (unsigned i = 0; i < n; ++i)
-    g.d_[i * n + i] = 0;
+  WorkBudget::chargeRows(eqs.numRows() + ineqs.numRows(), n);
+  std::vector<int64_t> weights(n * n, kInfinity);
   // Normalized rows have unit coefficients, so an edge weight is the row's
   // constant and the rational and integer readings agree. Constant rows
   // (left by substitutions) add no edge; a false one makes it empty.
   EdgeRead read =
       readEdges(eqs, ineqs, nv, /*unitOnly=*/true, [&](const Edge &e) {
-        int64_t &slot = g.d_[e.from * n + e.to];
+        int64_t &slot = weights[e.from * n + e.to];
         if (e.w < slot)
           slot = e.w;
         return true;
       });
   if (read != EdgeRead::Added)
     return std::nullopt;
+  return closure(nv, std::move(weights));
+}
+
+std::optional<Distances> Distances::closure(unsigned nv,
+                                            std::vector<int64_t> weights) {
+  unsigned n = nv + 1;
+  // Floyd-Warshall: n^3.
+  WorkBudget::chargeRows(uint64_t(n) * n, n);
+  Distances g;
+  g.nv_ = nv;
+  g.n_ = n;
+  g.d_ = std::move(weights);
   int64_t *d = g.d_.data();
+  for (unsigned i = 0; i < n; ++i)
+    d[i * n + i] = std::min<int64_t>(d[i * n + i], 0);
   for (unsigned k = 0; k < n; ++k)
     for (unsigned i = 0; i < n; ++i) {
       if (d[i * n + k] == kInfinity)
@@ -306,15 +313,22 @@ std::optional<Optimum> Distances::optimum(ConstRow row, bool maximize) const {
   case RowShape::Difference:
     break;
   }
+  return optimumOfDifference(r.p, r.q, r.a, r.k, maximize);
+}
+
+Optimum Distances::optimumOfDifference(unsigned p, unsigned q, int64_t a,
+                                       int64_t k, bool maximize) const {
+  if (p == nv_ || a == 0)
+    return Optimum{OptimumKind::Bounded, Fraction(Int(k))};
   // row = a * (x_p - x_q) + k; max (x_p - x_q) = d[q][p], min = -d[p][q].
-  bool up = (r.a > 0) == maximize; // Maximize x_p - x_q?
-  int64_t dist = up ? distance(r.q, r.p) : distance(r.p, r.q);
+  bool up = (a > 0) == maximize; // Maximize x_p - x_q?
+  int64_t dist = up ? distance(q, p) : distance(p, q);
   if (dist == kInfinity)
     return Optimum{OptimumKind::Unbounded, Fraction()};
-  Int a = Int(r.a < 0 ? -r.a : r.a);
+  Int absA = Int(a < 0 ? -a : a);
   Int diff = up ? Int(dist) : -Int(dist);
   // |a| * (x_p - x_q) when a > 0, |a| * (x_q - x_p) otherwise.
-  Int value = (r.a > 0 ? a * diff : -(a * diff)) + Int(r.k);
+  Int value = (a > 0 ? absA * diff : -(absA * diff)) + Int(k);
   return Optimum{OptimumKind::Bounded, Fraction(value)};
 }
 
@@ -364,18 +378,189 @@ std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
   return redundant;
 }
 
+namespace {
+
+/// Reads `row` with every variable replaced by its alias, whose
+/// representatives are nodes numbered below `zero` (the zero node): the
+/// difference row over the nodes it becomes (Constant, Difference) or
+/// Other; nullopt when a value is too large or the row too wide for this
+/// path (int64, no allocation).
+std::optional<RowShape> readThroughAliases(ConstRow row,
+                                           const std::vector<VariableAlias> &al,
+                                           unsigned zero, DifferenceRow &out) {
+  unsigned nv = al.size();
+  // The row over the representatives: few distinct ones in a loop bound.
+  constexpr unsigned kMaxTerms = 8;
+  unsigned reps[kMaxTerms];
+  int64_t coefs[kMaxTerms];
+  unsigned terms = 0;
+  if (!row[nv].isSmall())
+    return std::nullopt;
+  int64_t k = row[nv].getSmall();
+  for (unsigned c = 0; c < nv; ++c) {
+    const Int &v = row[c];
+    if (v.isZero())
+      continue;
+    if (!v.isSmall())
+      return std::nullopt;
+    int64_t x = v.getSmall(), shift;
+    if (__builtin_mul_overflow(x, al[c].offset, &shift) ||
+        __builtin_add_overflow(k, shift, &k))
+      return std::nullopt;
+    unsigned rep = al[c].rep;
+    if (rep == zero)
+      continue;
+    unsigned t = 0;
+    while (t < terms && reps[t] != rep)
+      ++t;
+    if (t == terms) {
+      if (terms == kMaxTerms)
+        return std::nullopt;
+      reps[terms] = rep;
+      coefs[terms++] = 0;
+    }
+    if (__builtin_add_overflow(coefs[t], x, &coefs[t]))
+      return std::nullopt;
+  }
+  unsigned p = zero, q = zero;
+  int64_t a = 0;
+  for (unsigned t = 0; t < terms; ++t) {
+    if (coefs[t] == 0)
+      continue;
+    if (p == zero && coefs[t] != INT64_MIN) {
+      p = reps[t];
+      a = coefs[t];
+    } else if (q == zero && coefs[t] == -a) {
+      q = reps[t];
+    } else {
+      return RowShape::Other;
+    }
+  }
+  if (k == INT64_MIN)
+    return std::nullopt;
+  out = {p, q, a, k};
+  return p == zero ? RowShape::Constant : RowShape::Difference;
+}
+
+/// The aliases that the equalities make when every one is a unit
+/// difference row (x_p - x_q + c == 0 or x_p + c == 0), each variable
+/// pointing at the representative of its class (the zero node for a
+/// class with a fixed value); nullopt when some equality has another
+/// shape, a value is large, or two equalities contradict each other (the
+/// general substitution decides those).
+std::optional<std::vector<VariableAlias>> unitAliases(const Matrix &eqs,
+                                                      unsigned nv) {
+  std::vector<VariableAlias> al(nv);
+  for (unsigned v = 0; v < nv; ++v)
+    al[v] = {v, 0};
+  auto resolve = [&](unsigned v) {
+    return v == nv ? VariableAlias{nv, 0} : al[v];
+  };
+  for (unsigned e = 0; e < eqs.numRows(); ++e) {
+    DifferenceRow r;
+    if (readRow(eqs.row(e), nv, r) != RowShape::Difference ||
+        (r.a != 1 && r.a != -1))
+      return std::nullopt;
+    // x_p - x_q + shift == 0.
+    int64_t shift = r.a == 1 ? r.k : -r.k;
+    VariableAlias p = resolve(r.p), q = resolve(r.q);
+    // x_rp - x_rq == q.offset - p.offset - shift =: gap.
+    int64_t gap;
+    if (__builtin_sub_overflow(q.offset, p.offset, &gap) ||
+        __builtin_sub_overflow(gap, shift, &gap))
+      return std::nullopt;
+    if (p.rep == q.rep) {
+      if (gap != 0)
+        return std::nullopt;
+      continue;
+    }
+    // The zero node stays a representative: x_from = x_to + gap'.
+    unsigned from = p.rep, to = q.rep;
+    if (from == nv) {
+      std::swap(from, to);
+      if (gap == INT64_MIN)
+        return std::nullopt;
+      gap = -gap;
+    }
+    for (VariableAlias &v : al)
+      if (v.rep == from) {
+        v.rep = to;
+        if (__builtin_add_overflow(v.offset, gap, &v.offset))
+          return std::nullopt;
+      }
+  }
+  return al;
+}
+
+/// Renumbers the representatives of `al` as the nodes 0, 1, ... in column
+/// order, the zero node last: a variable fixed by a copy has no node of its
+/// own. Returns the zero node's number.
+unsigned numberRepresentatives(std::vector<VariableAlias> &al) {
+  unsigned nv = al.size(), nodes = 0;
+  std::vector<unsigned> node(nv + 1, 0);
+  for (unsigned v = 0; v < nv; ++v)
+    if (al[v].rep == v)
+      node[v] = nodes++;
+  node[nv] = nodes;
+  for (VariableAlias &a : al)
+    a.rep = node[a.rep];
+  return nodes;
+}
+
+} // namespace
+
 std::optional<IntegerOptima>
 IntegerOptima::of(const Matrix &eqs, const Matrix &ineqs, unsigned nv) {
+  unsigned n = nv + 1;
+  if (n > Distances::kMaxNodes)
+    return std::nullopt;
+  if (std::optional<std::vector<VariableAlias>> al = unitAliases(eqs, nv)) {
+    // A graph over the representatives; each inequality read through the
+    // aliases, its edge flooring the constant (the tightening over the
+    // integers).
+    unsigned zero = numberRepresentatives(*al);
+    WorkBudget::chargeRows(eqs.numRows() + ineqs.numRows(), n);
+    n = zero + 1;
+    std::vector<int64_t> weights(n * n, Distances::kInfinity);
+    for (unsigned i = 0; i < ineqs.numRows(); ++i) {
+      DifferenceRow r;
+      std::optional<RowShape> shape =
+          readThroughAliases(ineqs.row(i), *al, zero, r);
+      if (!shape || *shape == RowShape::Other)
+        return std::nullopt;
+      if (*shape == RowShape::Constant) {
+        if (r.k < 0)
+          return std::nullopt; // Empty.
+        continue;
+      }
+      Edge edge = inequalityEdge(r);
+      int64_t &slot = weights[edge.from * n + edge.to];
+      slot = std::min(slot, edge.w);
+    }
+    std::optional<Distances> d = Distances::closure(zero, std::move(weights));
+    if (!d)
+      return std::nullopt;
+    return IntegerOptima({}, std::move(*al), std::move(*d));
+  }
   std::optional<Substituted> sub = substituteUnitEqualities(eqs, ineqs, nv);
   if (!sub || sub->empty)
     return std::nullopt;
-  std::optional<Distances> d = Distances::of(Matrix(0, nv + 1), sub->ineqs, nv);
+  std::optional<Distances> d = Distances::of(Matrix(0, n), sub->ineqs, nv);
   if (!d)
     return std::nullopt;
-  return IntegerOptima(std::move(sub->eliminated), std::move(*d));
+  return IntegerOptima(std::move(sub->eliminated), {}, std::move(*d));
 }
 
 std::optional<Optimum> IntegerOptima::minimum(ConstRow row) const {
+  if (!aliases_.empty()) {
+    DifferenceRow r;
+    std::optional<RowShape> shape =
+        readThroughAliases(row, aliases_, distances_.zeroNode(), r);
+    if (!shape || *shape == RowShape::Other)
+      return std::nullopt; // Large values: the caller's general method.
+    return distances_.optimumOfDifference(r.p, r.q, r.a, r.k,
+                                          /*maximize=*/false);
+  }
   std::vector<Int> r(row.begin(), row.end());
   for (const Substituted::Elimination &el : eliminated_)
     eliminateWith(r, el.equality, el.column);

@@ -119,17 +119,38 @@ public:
   /// a), like Simplex::computeOptimum; nullopt when `row` has another
   /// shape or the result overflows.
   std::optional<Optimum> optimum(ConstRow row, bool maximize) const;
+  /// The closure of a graph given by its direct edge weights (weights[i *
+  /// (nv + 1) + j] bounds x_j - x_i, kInfinity for no edge): nullopt when
+  /// it has a negative cycle (the system is empty) or a sum overflows.
+  static std::optional<Distances> closure(unsigned nv,
+                                          std::vector<int64_t> weights);
+  /// The rational optimum of a*(x_p - x_q) + k, where q (or p and q) may be
+  /// the zero node nv: optimum's answer for a row already read.
+  Optimum optimumOfDifference(unsigned p, unsigned q, int64_t a, int64_t k,
+                              bool maximize) const;
   /// The shortest-path distance from node `from` to node `to` (nodes are
   /// the variables, then the zero node nv): the maximum of x_to - x_from;
   /// kInfinity when unbounded.
   int64_t distance(unsigned from, unsigned to) const {
     return d_[from * n_ + to];
   }
+  /// The zero node: the number of variables of the graph.
+  unsigned zeroNode() const { return nv_; }
   static constexpr int64_t kInfinity = INT64_MAX;
+  /// The most nodes (variables and the zero node) a graph has.
+  static constexpr unsigned kMaxNodes = 24;
 
 private:
   unsigned nv_ = 0, n_ = 0;
   std::vector<int64_t> d_;
+};
+
+/// A variable's value as another's plus a constant, x_v = x_rep + offset
+/// (rep is the zero node nv for a fixed variable): what substituting
+/// unit difference equalities (copies i' = i + c, fixed values) leaves.
+struct VariableAlias {
+  unsigned rep;
+  int64_t offset;
 };
 
 /// Integer optima over a system that is a difference system once its
@@ -139,18 +160,26 @@ private:
 class IntegerOptima {
 public:
   /// nullopt when the substitution or the graph does not apply, or the
-  /// system has no integer point.
+  /// system has no integer point. O(rows x columns + nodes^3); without
+  /// copying the rows when every equality is a unit difference row.
   static std::optional<IntegerOptima> of(const Matrix &eqs, const Matrix &ineqs,
                                          unsigned nv);
   /// The minimum of `row` over the integer points; nullopt when `row` is
-  /// not a difference row after the substitution.
+  /// not a difference row after the substitution. No allocation on the
+  /// common path.
   std::optional<Optimum> minimum(ConstRow row) const;
 
 private:
   IntegerOptima(std::vector<Substituted::Elimination> eliminated,
-                Distances distances)
-      : eliminated_(std::move(eliminated)), distances_(std::move(distances)) {}
+                std::vector<VariableAlias> aliases, Distances distances)
+      : eliminated_(std::move(eliminated)), aliases_(std::move(aliases)),
+        distances_(std::move(distances)) {}
+  /// The substitutions of a system whose equalities are not all unit
+  /// difference rows (then aliases_ is empty).
   std::vector<Substituted::Elimination> eliminated_;
+  /// One alias per variable when every equality is a unit difference row;
+  /// the representatives are then numbered as the graph's nodes.
+  std::vector<VariableAlias> aliases_;
   Distances distances_;
 };
 
