@@ -18,6 +18,19 @@ using namespace presburger;
 
 namespace {
 
+/// Whether `system` has an integer point where the affine row r (its
+/// variables' coefficients, then its constant) is at most `bound`.
+bool hasPointWithRowAtMost(BasicRelation system, const std::vector<Int> &r,
+                           const Int &bound) {
+  unsigned nv = system.numVars();
+  std::vector<Int> cut(nv + 1);
+  for (unsigned c = 0; c < nv; ++c)
+    cut[c] = -r[c];
+  cut[nv] = bound - r[nv];
+  system.addInequality(cut);
+  return system.findIntegerSample().has_value();
+}
+
 /// Random normalized difference rows over `nv` variables: x_p - x_q + k >= 0
 /// or +-x_p + k >= 0, no two with the same coefficients.
 Matrix randomDifferenceRows(std::mt19937 &rng, unsigned nv, unsigned rows) {
@@ -215,17 +228,12 @@ TEST(DifferenceConstraints, IntegerOptimaAgreeWithSampling) {
       if (!mn || !mn->isBounded())
         continue;
       ASSERT_TRUE(mn->value.isInteger());
-      auto pointWith = [&](Int bound) { // r <= bound
-        BasicRelation b(Space::set({}, Tuple(nv)));
-        b.addEquality(eqs.row(0));
-        for (unsigned i = 0; i < ineqs.numRows(); ++i)
-          b.addInequality(ineqs.row(i));
-        std::vector<Int> cut(nv + 1);
-        for (unsigned c = 0; c < nv; ++c)
-          cut[c] = -r[c];
-        cut[nv] = bound - r[nv];
-        b.addInequality(cut);
-        return b.findIntegerSample().has_value();
+      BasicRelation system(Space::set({}, Tuple(nv)));
+      system.addEquality(eqs.row(0));
+      for (unsigned i = 0; i < ineqs.numRows(); ++i)
+        system.addInequality(ineqs.row(i));
+      auto pointWith = [&](Int bound) {
+        return hasPointWithRowAtMost(system, r, bound);
       };
       EXPECT_TRUE(pointWith(mn->value.num())) << "trial " << trial;
       EXPECT_FALSE(pointWith(mn->value.num() - Int(1))) << "trial " << trial;
@@ -285,14 +293,8 @@ TEST(DifferenceConstraints, IntegerOptimaThroughCopiesAgreeWithSampling) {
     sum[nv - 1] -= Int(1);
     rows.push_back(sum);
     for (const std::vector<Int> &r : rows) {
-      auto pointWith = [&](Int bound) { // r <= bound
-        BasicRelation b = system;
-        std::vector<Int> cut(nv + 1);
-        for (unsigned c = 0; c < nv; ++c)
-          cut[c] = -r[c];
-        cut[nv] = bound - r[nv];
-        b.addInequality(cut);
-        return b.findIntegerSample().has_value();
+      auto pointWith = [&](Int bound) {
+        return hasPointWithRowAtMost(system, r, bound);
       };
       std::optional<Optimum> mn = optima->minimum(r);
       if (!mn)
