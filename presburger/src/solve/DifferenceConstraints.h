@@ -146,8 +146,9 @@ private:
 };
 
 /// A variable's value as another's plus a constant, x_v = x_rep + offset
-/// (rep is the zero node nv for a fixed variable): what substituting
-/// unit difference equalities (copies i' = i + c, fixed values) leaves.
+/// (rep is the zero node for a fixed variable; IntegerOptima numbers the
+/// representatives as its graph's nodes): what substituting unit
+/// difference equalities (copies i' = i + c, fixed values) leaves.
 struct VariableAlias {
   unsigned rep;
   int64_t offset;
