@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Lexicographic minimum and maximum checked against enumeration on random
 // bounded problems with a parameter and strides.
+#include "lexopt/UniqueBoundOptimum.h"
 #include "presburger/Relation.h"
 
 #include <gtest/gtest.h>
@@ -113,5 +114,121 @@ TEST(Lexmin, RandomUnionsAgainstEnumeration) {
           return r.containsPoint({Int(p), Int(x), Int(y)});
         },
         mn, mx, iter, r.toString());
+  }
+}
+
+namespace {
+constexpr int kWindowLo = -15, kWindowHi = 5;
+
+/// A random loop nest [p] -> { [x, y] } whose lower bounds are single rows
+/// (x >= a p + b, y >= c x + d p + e with c >= 0 or y >= floor(p/2) + e),
+/// under upper
+/// bounds and guards with no positive coefficient on x or y: the shape
+/// uniqueBoundOptimum reads the minimum off. Its points lie in
+/// [kWindowLo, kWindowHi]^2 for p in [kLo, kHi] (x >= -8, y >= x + p - 2).
+BasicRelation randomLoopNest(std::mt19937 &rng) {
+  auto pick = [&](int lo, int hi) {
+    return int64_t(lo + int(rng() % unsigned(hi - lo + 1)));
+  };
+  BasicRelation b(Space::set({"p"}, Tuple(2)));
+  bool division = rng() % 3 == 0;
+  unsigned q = 0;
+  if (division) { // q = floor(p / 2).
+    q = b.addDivLocal(std::vector<Int>{Int(1), Int(0), Int(0), Int(0)}, Int(2));
+    b.addInequality({Int(1), Int(0), Int(0), Int(-2), Int(0)});
+    b.addInequality({Int(-1), Int(0), Int(0), Int(2), Int(1)});
+  }
+  unsigned nc = b.numCols();
+  auto row = [&](int64_t p, int64_t x, int64_t y, int64_t c) {
+    std::vector<Int> r(nc);
+    r[0] = Int(p);
+    r[1] = Int(x);
+    r[2] = Int(y);
+    r.back() = Int(c);
+    return r;
+  };
+  // x >= a p + b.
+  b.addInequality(row(-pick(-1, 1), 1, 0, -pick(-4, 4)));
+  if (division && rng() % 2) { // y >= q + e.
+    std::vector<Int> r = row(0, 0, 1, -pick(-2, 2));
+    r[3 + q] = Int(-1);
+    b.addInequality(r);
+  } else { // y >= c x + d p + e; c < 0 would bound x from below too.
+    b.addInequality(row(-pick(-1, 1), -pick(0, 1), 1, -pick(-2, 2)));
+  }
+  b.addInequality(row(0, -1, 0, 4)); // x <= 4.
+  b.addInequality(row(0, 0, -1, 4)); // y <= 4.
+  for (unsigned k = rng() % 3; k-- > 0;)
+    b.addInequality(row(pick(-2, 2), -pick(0, 2), -pick(0, 2), pick(0, 6)));
+  if (rng() % 3 == 0) // A guard on the parameter alone.
+    b.addInequality(row(rng() % 2 ? 1 : -1, 0, 0, pick(0, 3)));
+  return b;
+}
+
+/// b with x and y negated: its upper bounds are single rows.
+BasicRelation mirrored(const BasicRelation &b) {
+  BasicRelation m(b.space());
+  for (unsigned k = 0; k < b.numLocals(); ++k)
+    m.addLocal();
+  auto flip = [](ConstRow r) {
+    std::vector<Int> v(r.begin(), r.end());
+    v[1] = -v[1];
+    v[2] = -v[2];
+    return v;
+  };
+  for (unsigned i = 0; i < b.numInequalities(); ++i)
+    m.addInequality(flip(b.inequality(i)));
+  for (unsigned k = 0; k < b.numLocals(); ++k)
+    if (b.hasDivDef(k))
+      m.setDivDef(k, flip(b.divNumerator(k)), b.divDenominator(k));
+  return m;
+}
+
+/// Checks that `opt` holds, for every p in [kLo, kHi], just the
+/// lexicographically first (last with `maximize`) point of `b`, whose
+/// points are in [lo, hi]^2.
+void expectOptimumInWindow(const BasicRelation &b, const Relation &opt,
+                           bool maximize, int iter, int lo = kWindowLo,
+                           int hi = kWindowHi) {
+  Relation r(b);
+  for (int p = kLo; p <= kHi; ++p) {
+    std::optional<std::pair<int, int>> best;
+    for (int x = lo; x <= hi; ++x)
+      for (int y = lo; y <= hi; ++y)
+        if (r.containsPoint({Int(p), Int(x), Int(y)}) && (!best || maximize))
+          best = {x, y};
+    for (int x = lo - 1; x <= hi + 1; ++x)
+      for (int y = lo - 1; y <= hi + 1; ++y)
+        ASSERT_EQ(opt.containsPoint({Int(p), Int(x), Int(y)}),
+                  best && best->first == x && best->second == y)
+            << "iteration " << iter << (maximize ? " lexmax" : " lexmin")
+            << " p=" << p << " (" << x << "," << y << ")\n"
+            << b.toString() << "\noptimum: " << opt.toString();
+  }
+}
+} // namespace
+
+TEST(Lexmin, SingleLowerBoundsReadOffAgainstEnumeration) {
+  // The optimum read off the one bound of each variable, with no solver:
+  // the fast path must apply to every one of these, and agree with
+  // enumeration, with a division of the parameter among the symbols and
+  // guards that empty the set for some parameter values.
+  std::mt19937 rng(9090);
+  for (int iter = 0; iter < 100; ++iter) {
+    BasicRelation b = randomLoopNest(rng);
+    ASSERT_TRUE(uniqueBoundOptimum(b, false).has_value()) << b.toString();
+    expectOptimumInWindow(b, Relation(b).lexmin(), false, iter);
+    BasicRelation m = mirrored(b);
+    ASSERT_TRUE(uniqueBoundOptimum(m, true).has_value()) << m.toString();
+    expectOptimumInWindow(m, Relation(m).lexmax(), true, iter, -kWindowHi,
+                          -kWindowLo);
+    // A second lower bound on y: not read off, the solver answers.
+    BasicRelation two = b;
+    std::vector<Int> second(two.numCols());
+    second[2] = Int(1);
+    second.back() = Int(3);
+    two.addInequality(second);
+    ASSERT_FALSE(uniqueBoundOptimum(two, false).has_value());
+    expectOptimumInWindow(two, Relation(two).lexmin(), false, iter);
   }
 }

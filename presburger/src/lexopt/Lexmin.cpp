@@ -3,6 +3,7 @@
 #include "basic/FuseCuts.h"
 #include "lexopt/BeatenParts.h"
 #include "lexopt/LexOptPieces.h"
+#include "lexopt/UniqueBoundOptimum.h"
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/ParametricLexMin.h"
@@ -24,20 +25,26 @@ struct PointOptimum {
   std::vector<Int> point; // Otherwise the integer lexicographic optimum.
 };
 
-/// For a basic set without parameters or locals: the rational lexicographic
-/// optimum (minimize x0, fix it, minimize x1, ...), when every coordinate
-/// comes out integral; it is then the integer optimum too, as every integer
-/// point is a rational one. nullopt when a coordinate is fractional or
-/// unbounded (the parametric solver decides and reports). Boxes, loop nests
-/// with unit coefficients and lattices already compressed end here: one
-/// tableau and n optimizations instead of the parametric solver.
+/// For a basic set without parameters: the rational lexicographic optimum
+/// of its dimensions, then of its locals (minimize x0, fix it, minimize x1,
+/// ...), when every coordinate comes out integral; the dimensions' part is
+/// then the integer optimum too, as every integer point (with its locals)
+/// is a rational one. nullopt when a coordinate is fractional or unbounded
+/// (the parametric solver decides and reports). Boxes, loop nests with unit
+/// coefficients, strides (i = 4e) and lattices already compressed end
+/// here: one tableau and n optimizations instead of the parametric solver.
 std::optional<PointOptimum> rationalLexOptIfIntegral(const BasicRelation &b,
                                                      bool maximize) {
   if (b.isObviouslyEmpty())
     return PointOptimum{true, {}};
   // Boxes and coupled boxes: the corner of the variables' own bounds.
-  if (std::optional<std::vector<Int>> corner = b.boundCorner(maximize))
+  // (A corner that is a point, locals included, is optimal in each
+  // coordinate on its own.)
+  unsigned numDims = b.numDims();
+  if (std::optional<std::vector<Int>> corner = b.boundCorner(maximize)) {
+    corner->resize(numDims);
     return PointOptimum{false, std::move(*corner)};
+  }
   unsigned n = b.numVars();
   WorkBudget::charge(b.numConstraints() * b.numCols());
   Simplex tab(b.equalities(), b.inequalities());
@@ -58,6 +65,7 @@ std::optional<PointOptimum> rationalLexOptIfIntegral(const BasicRelation &b,
     tab.addEquality(row);
     row[i] = Int(0);
   }
+  out.point.resize(numDims);
   return out;
 }
 
@@ -411,41 +419,111 @@ std::string valueKey(const LexOptProblem &lp, const LexMinPiece &piece,
 /// One piece of the solver's answer as a disjunct in `space`: the piece's
 /// domain over the symbols, with the range dimensions equal to their
 /// values (negated back for a maximum); nullopt when it is empty.
+///
+/// The domain holds the context's existential copies of the problem's
+/// variables (buildLexOptProblem), each equal on the piece to the solver's
+/// value for it: those whose value is known and reads no copy are replaced
+/// by it row by row while the domain is copied into `space` (so the rows
+/// land over the symbols and divisions, and most become bounds on the
+/// symbols alone or trivial); the others stay locals, tied to their range
+/// variable by an equality. Cost: one pass over the domain's rows per
+/// substituted copy it mentions, then one normalization and redundancy
+/// test of what remains.
 std::optional<BasicRelation> pieceRelation(const Space &space,
                                            const LexOptProblem &lp,
                                            const LexMinPiece &piece,
                                            bool maximize) {
+  const BasicRelation &domain = piece.domain;
   unsigned numSymbols = lp.numSymbols;
   unsigned rangeCol = space.offset(VarKind::Range);
-  std::vector<unsigned> symbolMap(numSymbols);
-  for (unsigned c = 0; c < numSymbols; ++c)
-    symbolMap[c] = c;
+  unsigned srcLo = domain.offset(VarKind::Local);
+  unsigned srcLocals = domain.numLocals();
+  unsigned firstCopy = lp.contextWidth - numSymbols; // Local index.
+  unsigned numCopies = lp.problem.numVars() - lp.contextWidth;
+  // Which copies are substituted (by problem variable), and where each
+  // local that stays lands among dst's locals.
+  std::vector<bool> substituted(numCopies, false);
+  for (unsigned v = 0; v < numCopies; ++v) {
+    if (!piece.known[v])
+      continue;
+    ConstRow value = piece.values.row(v);
+    substituted[v] = std::all_of(value.begin() + srcLo + firstCopy,
+                                 value.begin() + srcLo + firstCopy + numCopies,
+                                 [](const Int &x) { return x.isZero(); });
+  }
+  auto copyOf = [&](unsigned k) -> int {
+    return k >= firstCopy && k < firstCopy + numCopies ? int(k - firstCopy)
+                                                       : -1;
+  };
+  std::vector<int> newLocal(srcLocals, -1);
+  unsigned kept = 0;
+  for (unsigned k = 0; k < srcLocals; ++k)
+    if (copyOf(k) < 0 || !substituted[unsigned(copyOf(k))])
+      newLocal[k] = int(kept++);
   BasicRelation dst(space);
-  dst.appendMapped(piece.domain, symbolMap);
-  unsigned dstLocals = dst.offset(VarKind::Local);
+  dst.insertVars(VarKind::Local, 0, kept);
+  unsigned dstLo = dst.offset(VarKind::Local);
+  // Where a column of the domain lands in dst (not a substituted copy).
+  auto dstCol = [&](unsigned c) {
+    if (c < srcLo)
+      return c;
+    if (c == domain.numVars())
+      return dst.numVars();
+    return dstLo + unsigned(newLocal[c - srcLo]);
+  };
+  // out += scale * row, for a row over the domain's columns; a substituted
+  // copy's value reads no copy, so it lands on kept columns only.
+  auto addMapped = [&](ConstRow row, const Int &scale, Row out) {
+    for (unsigned c = 0; c < domain.numCols(); ++c) {
+      const Int &a = row[c];
+      if (a.isZero())
+        continue;
+      int v = c >= srcLo && c < domain.numVars() ? copyOf(c - srcLo) : -1;
+      if (v < 0 || !substituted[unsigned(v)]) {
+        out[dstCol(c)] += scale * a;
+        continue;
+      }
+      ConstRow value = piece.values.row(unsigned(v));
+      for (unsigned d = 0; d < domain.numCols(); ++d)
+        if (!value[d].isZero())
+          out[dstCol(d)] += scale * a * value[d];
+    }
+  };
+  std::vector<Int> out(dst.numCols());
+  auto mapped = [&](ConstRow row) -> std::vector<Int> & {
+    std::fill(out.begin(), out.end(), Int(0));
+    addMapped(row, Int(1), out);
+    return out;
+  };
+  for (unsigned i = 0; i < domain.numEqualities(); ++i)
+    dst.addEquality(mapped(domain.equality(i)));
+  for (unsigned i = 0; i < domain.numInequalities(); ++i)
+    dst.addInequality(mapped(domain.inequality(i)));
+  for (unsigned k = 0; k < srcLocals; ++k)
+    if (newLocal[k] >= 0 && domain.hasDivDef(k))
+      dst.setDivDef(unsigned(newLocal[k]), mapped(domain.divNumerator(k)),
+                    domain.divDenominator(k));
+  Int sign = maximize ? Int(-1) : Int(1);
   for (unsigned i = 0; i < space.numRange(); ++i) {
     // range_i = +-(value over symbols and the piece's divisions).
-    std::vector<Int> eq(dst.numCols());
-    eq[rangeCol + i] = Int(-1);
-    Int sign = maximize ? Int(-1) : Int(1);
-    ConstRow v = piece.values.row(lp.rangeVar[i]);
-    for (unsigned c = 0; c < numSymbols; ++c)
-      eq[c] += sign * v[c];
-    for (unsigned k = 0; k < piece.domain.numLocals(); ++k)
-      eq[dstLocals + k] = sign * v[numSymbols + k];
-    eq.back() = sign * v.back();
-    dst.addEquality(eq);
-    // The context's copy of the optimized variable is the optimum.
-    std::vector<Int> copy(dst.numCols());
-    copy[rangeCol + i] = -sign;
-    copy[dstLocals + lp.contextWidth - numSymbols + lp.rangeVar[i]] = Int(1);
-    dst.addEquality(copy);
+    unsigned v = lp.rangeVar[i];
+    std::fill(out.begin(), out.end(), Int(0));
+    addMapped(piece.values.row(v), sign, out);
+    out[rangeCol + i] = Int(-1);
+    dst.addEquality(out);
+    if (substituted[v])
+      continue;
+    // The copy that stays is the optimum.
+    std::fill(out.begin(), out.end(), Int(0));
+    out[rangeCol + i] = -sign;
+    out[dstLo + unsigned(newLocal[firstCopy + v])] = Int(1);
+    dst.addEquality(out);
   }
   // The existential copy of the problem leaves rows that the piece's
   // values make redundant: dropped here, one LP each, before the pieces
   // are merged and compared with other disjuncts' (which costs more on
   // every row).
-  if (!dst.simplifyLocals() || !dst.removeRedundancies())
+  if ((kept > 0 && !dst.simplifyLocals()) || !dst.removeRedundancies())
     return std::nullopt;
   return dst;
 }
@@ -538,9 +616,11 @@ LexMinResult solveLexOpt(LexOptProblem &lp, bool maximize) {
 /// The lexicographic optimum of one basic relation, as disjoint pieces.
 Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   const Space &space = b.space();
-  if (space.offset(VarKind::Range) == 0 && b.numLocals() == 0)
+  if (space.offset(VarKind::Range) == 0)
     if (std::optional<PointOptimum> p = rationalLexOptIfIntegral(b, maximize))
       return pointOptimumRelation(space, *p);
+  if (std::optional<Relation> r = uniqueBoundOptimum(b, maximize))
+    return std::move(*r);
   LexOptProblem lp = buildLexOptProblem(withMergedStrides(b), maximize);
   LexMinResult res = solveLexOpt(lp, maximize);
   if (std::optional<PointOptimum> p = constantOptimum(lp, res, maximize))
