@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Lexicographic minimum and maximum checked against enumeration on random
 // bounded problems with a parameter and strides.
-#include "lexopt/UniqueBoundOptimum.h"
+#include "lexopt/ComponentwiseOptimum.h"
 #include "presburger/Relation.h"
 
 #include <gtest/gtest.h>
@@ -120,12 +120,13 @@ TEST(Lexmin, RandomUnionsAgainstEnumeration) {
 namespace {
 constexpr int kWindowLo = -15, kWindowHi = 5;
 
-/// A random loop nest [p] -> { [x, y] } whose lower bounds are single rows
-/// (x >= a p + b, y >= c x + d p + e with c >= 0 or y >= floor(p/2) + e),
-/// under upper
-/// bounds and guards with no positive coefficient on x or y: the shape
-/// uniqueBoundOptimum reads the minimum off. Its points lie in
-/// [kWindowLo, kWindowHi]^2 for p in [kLo, kHi] (x >= -8, y >= x + p - 2).
+/// A random loop nest [p] -> { [x, y] } of the shape componentwiseOptimum
+/// reads the minimum off, under upper bounds and guards with no positive
+/// coefficient on x or y. Either x comes first (x >= a p + b, then
+/// y >= c x + d p + e with c >= 0, or y >= floor(p/2) + e), or y does
+/// (y >= d p + e, then x >= y + f and perhaps x >= d p + g: two lower bounds
+/// of x that differ by a constant once y is at its minimum). Its points lie
+/// in [kWindowLo, kWindowHi]^2 for p in [kLo, kHi] (x >= -8, y >= x + p - 2).
 BasicRelation randomLoopNest(std::mt19937 &rng) {
   auto pick = [&](int lo, int hi) {
     return int64_t(lo + int(rng() % unsigned(hi - lo + 1)));
@@ -147,14 +148,22 @@ BasicRelation randomLoopNest(std::mt19937 &rng) {
     r.back() = Int(c);
     return r;
   };
-  // x >= a p + b.
-  b.addInequality(row(-pick(-1, 1), 1, 0, -pick(-4, 4)));
-  if (division && rng() % 2) { // y >= q + e.
-    std::vector<Int> r = row(0, 0, 1, -pick(-2, 2));
-    r[3 + q] = Int(-1);
-    b.addInequality(r);
-  } else { // y >= c x + d p + e; c < 0 would bound x from below too.
-    b.addInequality(row(-pick(-1, 1), -pick(0, 1), 1, -pick(-2, 2)));
+  if (rng() % 3 == 0) { // y first.
+    int64_t d = pick(-1, 1);
+    b.addInequality(row(-d, 0, 1, -pick(-2, 2))); // y >= d p + e.
+    b.addInequality(row(0, 1, -1, -pick(-2, 2))); // x >= y + f.
+    if (rng() % 2)
+      b.addInequality(row(-d, 1, 0, -pick(-4, 4))); // x >= d p + g.
+  } else {
+    // x >= a p + b.
+    b.addInequality(row(-pick(-1, 1), 1, 0, -pick(-4, 4)));
+    if (division && rng() % 2) { // y >= q + e.
+      std::vector<Int> r = row(0, 0, 1, -pick(-2, 2));
+      r[3 + q] = Int(-1);
+      b.addInequality(r);
+    } else { // y >= c x + d p + e; c < 0 would bound x from below too.
+      b.addInequality(row(-pick(-1, 1), -pick(0, 1), 1, -pick(-2, 2)));
+    }
   }
   b.addInequality(row(0, -1, 0, 4)); // x <= 4.
   b.addInequality(row(0, 0, -1, 4)); // y <= 4.
@@ -208,27 +217,29 @@ void expectOptimumInWindow(const BasicRelation &b, const Relation &opt,
 }
 } // namespace
 
-TEST(Lexmin, SingleLowerBoundsReadOffAgainstEnumeration) {
-  // The optimum read off the one bound of each variable, with no solver:
-  // the fast path must apply to every one of these, and agree with
-  // enumeration, with a division of the parameter among the symbols and
-  // guards that empty the set for some parameter values.
+TEST(Lexmin, ComponentwiseOptimaReadOffAgainstEnumeration) {
+  // The optimum read off the bounds, with no solver: the fast path must
+  // apply to every one of these, and agree with enumeration, with a
+  // division of the parameter among the symbols and guards that empty the
+  // set for some parameter values.
   std::mt19937 rng(9090);
   for (int iter = 0; iter < 100; ++iter) {
     BasicRelation b = randomLoopNest(rng);
-    ASSERT_TRUE(uniqueBoundOptimum(b, false).has_value()) << b.toString();
+    ASSERT_TRUE(componentwiseOptimum(b, false).has_value()) << b.toString();
     expectOptimumInWindow(b, Relation(b).lexmin(), false, iter);
     BasicRelation m = mirrored(b);
-    ASSERT_TRUE(uniqueBoundOptimum(m, true).has_value()) << m.toString();
+    ASSERT_TRUE(componentwiseOptimum(m, true).has_value()) << m.toString();
     expectOptimumInWindow(m, Relation(m).lexmax(), true, iter, -kWindowHi,
                           -kWindowLo);
-    // A second lower bound on y: not read off, the solver answers.
+    // A second lower bound on y, y >= 3p - 3, differing from the first on
+    // the parameter: the optimum is piecewise, the solver answers.
     BasicRelation two = b;
     std::vector<Int> second(two.numCols());
+    second[0] = Int(-3);
     second[2] = Int(1);
     second.back() = Int(3);
     two.addInequality(second);
-    ASSERT_FALSE(uniqueBoundOptimum(two, false).has_value());
+    ASSERT_FALSE(componentwiseOptimum(two, false).has_value());
     expectOptimumInWindow(two, Relation(two).lexmin(), false, iter);
   }
 }

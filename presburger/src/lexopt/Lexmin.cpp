@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "basic/FuseCuts.h"
 #include "lexopt/BeatenParts.h"
+#include "lexopt/ComponentwiseOptimum.h"
 #include "lexopt/LexOptPieces.h"
-#include "lexopt/UniqueBoundOptimum.h"
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/ParametricLexMin.h"
@@ -619,7 +619,7 @@ Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   if (space.offset(VarKind::Range) == 0)
     if (std::optional<PointOptimum> p = rationalLexOptIfIntegral(b, maximize))
       return pointOptimumRelation(space, *p);
-  if (std::optional<Relation> r = uniqueBoundOptimum(b, maximize))
+  if (std::optional<Relation> r = componentwiseOptimum(b, maximize))
     return std::move(*r);
   LexOptProblem lp = buildLexOptProblem(withMergedStrides(b), maximize);
   LexMinResult res = solveLexOpt(lp, maximize);

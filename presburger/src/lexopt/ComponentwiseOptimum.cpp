@@ -1,0 +1,171 @@
+//===- ComponentwiseOptimum.cpp - Optima read off the bounds --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "lexopt/ComponentwiseOptimum.h"
+
+#include "basic/RowAccess.h"
+#include "presburger/WorkBudget.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace presburger {
+
+namespace {
+
+/// Rows of b by the range variable they bound on the optimized side
+/// (lower rows for a minimum, upper rows for a maximum); nullopt when a
+/// row bounds two range variables so, has a coefficient other than +-1 on
+/// its variable, or an equality mentions the range.
+std::optional<std::vector<std::vector<unsigned>>>
+rowsBoundingEach(const BasicRelation &b, bool maximize) {
+  unsigned rangeCol = b.offset(VarKind::Range), numRange = b.numRange();
+  for (unsigned e = 0; e < b.numEqualities(); ++e)
+    for (unsigned k = 0; k < numRange; ++k)
+      if (!b.equality(e)[rangeCol + k].isZero())
+        return std::nullopt;
+  std::vector<std::vector<unsigned>> rows(numRange);
+  for (unsigned i = 0; i < b.numInequalities(); ++i) {
+    ConstRow row = b.inequality(i);
+    int bounded = -1;
+    for (unsigned k = 0; k < numRange; ++k) {
+      int s = row[rangeCol + k].sign();
+      if (s == 0 || (s > 0) == maximize)
+        continue;
+      if (bounded >= 0 || abs(row[rangeCol + k]) != Int(1))
+        return std::nullopt;
+      bounded = int(k);
+    }
+    if (bounded >= 0)
+      rows[unsigned(bounded)].push_back(i);
+  }
+  return rows;
+}
+
+/// The range variables in an order where the rows bounding each mention
+/// only earlier ones; nullopt on a cycle.
+std::optional<std::vector<unsigned>>
+boundOrder(const BasicRelation &b,
+           const std::vector<std::vector<unsigned>> &rows) {
+  unsigned rangeCol = b.offset(VarKind::Range), numRange = b.numRange();
+  enum : uint8_t { kNew, kOpen, kDone };
+  std::vector<uint8_t> state(numRange, kNew);
+  std::vector<unsigned> order;
+  bool cycle = false;
+  auto visit = [&](auto &self, unsigned v) -> void {
+    state[v] = kOpen;
+    for (unsigned r : rows[v]) {
+      ConstRow row = b.inequality(r);
+      for (unsigned u = 0; u < numRange && !cycle; ++u) {
+        if (u == v || row[rangeCol + u].isZero() || state[u] == kDone)
+          continue;
+        if (state[u] == kOpen)
+          cycle = true;
+        else
+          self(self, u);
+      }
+    }
+    state[v] = kDone;
+    order.push_back(v);
+  };
+  for (unsigned v = 0; v < numRange && !cycle; ++v)
+    if (state[v] == kNew)
+      visit(visit, v);
+  if (cycle)
+    return std::nullopt;
+  return order;
+}
+
+/// The value x*_v of each range variable as a row over b's columns (range
+/// columns zero), as in the header; nullopt when b does not have the shape.
+std::optional<std::vector<std::vector<Int>>>
+componentwiseValues(const BasicRelation &b, bool maximize) {
+  std::optional<std::vector<std::vector<unsigned>>> rows =
+      rowsBoundingEach(b, maximize);
+  if (!rows)
+    return std::nullopt;
+  std::optional<std::vector<unsigned>> order = boundOrder(b, *rows);
+  if (!order)
+    return std::nullopt;
+  unsigned rangeCol = b.offset(VarKind::Range), numRange = b.numRange();
+  unsigned nc = b.numCols();
+  // a x_v + rest >= 0 with a = +-1 (+1 for a minimum) bounds x_v by
+  // -rest / a: scale * rest, with the earlier values substituted.
+  Int scale = maximize ? Int(1) : Int(-1);
+  std::vector<std::vector<Int>> values(numRange);
+  std::vector<Int> bound(nc);
+  for (unsigned v : *order) {
+    if ((*rows)[v].empty())
+      return std::nullopt;
+    std::vector<Int> &value = values[v];
+    for (unsigned r : (*rows)[v]) {
+      ConstRow row = b.inequality(r);
+      std::fill(bound.begin(), bound.end(), Int(0));
+      for (unsigned c = 0; c < nc; ++c) {
+        if (row[c].isZero() || c == rangeCol + v)
+          continue;
+        if (c < rangeCol || c >= rangeCol + numRange) {
+          bound[c] += scale * row[c];
+          continue;
+        }
+        const std::vector<Int> &earlier = values[c - rangeCol];
+        for (unsigned d = 0; d < nc; ++d)
+          if (!earlier[d].isZero())
+            bound[d] += scale * row[c] * earlier[d];
+      }
+      if (value.empty()) {
+        value = bound;
+        continue;
+      }
+      // The tightest of bounds that differ by a constant; bounds that
+      // differ on the symbols would make the optimum piecewise.
+      if (!std::equal(bound.begin(), bound.end() - 1, value.begin()))
+        return std::nullopt;
+      if (maximize ? bound.back() < value.back() : bound.back() > value.back())
+        value.back() = bound.back();
+    }
+  }
+  return values;
+}
+
+} // namespace
+
+std::optional<Relation> componentwiseOptimum(const BasicRelation &b,
+                                             bool maximize) {
+  unsigned rangeCol = b.offset(VarKind::Range), numRange = b.numRange();
+  if (numRange == 0 || b.isObviouslyEmpty() ||
+      b.divisionsOf(rangeCol).size() != b.numLocals())
+    return std::nullopt;
+  WorkBudget::charge(b.numConstraints() * b.numCols());
+  std::optional<std::vector<std::vector<Int>>> values =
+      componentwiseValues(b, maximize);
+  if (!values)
+    return std::nullopt;
+  // b with x = x*: every row read at the optimum (rows over the symbols),
+  // then the range fixed.
+  BasicRelation optimum = b;
+  Matrix &rows = mutableInequalities(optimum);
+  for (unsigned i = 0; i < rows.numRows(); ++i) {
+    Row row = rows.row(i);
+    for (unsigned k = 0; k < numRange; ++k) {
+      Int a = row[rangeCol + k];
+      if (a.isZero())
+        continue;
+      row[rangeCol + k] = Int(0);
+      const std::vector<Int> &value = (*values)[k];
+      for (unsigned c = 0; c < value.size(); ++c)
+        if (!value[c].isZero())
+          row[c] += a * value[c];
+    }
+  }
+  for (unsigned k = 0; k < numRange; ++k) {
+    std::vector<Int> eq = std::move((*values)[k]);
+    eq[rangeCol + k] = Int(-1);
+    optimum.addEquality(eq);
+  }
+  Relation out(b.space());
+  if (optimum.removeRedundancies() && !optimum.isEmpty())
+    out.addDisjunct(std::move(optimum));
+  return out;
+}
+
+} // namespace presburger
