@@ -123,7 +123,8 @@ constexpr int kWindowLo = -15, kWindowHi = 5;
 /// A random loop nest [p] -> { [x, y] } of the shape componentwiseOptimum
 /// reads the minimum off, under upper bounds and guards with no positive
 /// coefficient on x or y. Either x comes first (x >= a p + b, then
-/// y >= c x + d p + e with c >= 0, or y >= floor(p/2) + e), or y does
+/// y >= c x + d p + e with c >= 0, or y >= floor(p/2) + e; perhaps a tile
+/// floor(x/3) bounded above by the parameter), or y does
 /// (y >= d p + e, then x >= y + f and perhaps x >= d p + g: two lower bounds
 /// of x that differ by a constant once y is at its minimum). Its points lie
 /// in [kWindowLo, kWindowHi]^2 for p in [kLo, kHi] (x >= -8, y >= x + p - 2).
@@ -139,6 +140,24 @@ BasicRelation randomLoopNest(std::mt19937 &rng) {
     b.addInequality({Int(1), Int(0), Int(0), Int(-2), Int(0)});
     b.addInequality({Int(-1), Int(0), Int(0), Int(2), Int(1)});
   }
+  bool yFirst = rng() % 3 == 0;
+  // A tile of x, t = floor(x / 3), with a row like a tiled loop's
+  // 3 floor(x/3) + 3 <= p + 5.
+  bool tile = !yFirst && rng() % 3 == 0;
+  unsigned t = 0;
+  if (tile) {
+    std::vector<Int> num(b.numCols());
+    num[1] = Int(1);
+    t = b.addDivLocal(num, Int(3));
+    std::vector<Int> lower(b.numCols()), upper(b.numCols());
+    lower[1] = Int(1); // x - 3t >= 0.
+    lower[3 + t] = Int(-3);
+    upper[1] = Int(-1); // -x + 3t + 2 >= 0.
+    upper[3 + t] = Int(3);
+    upper.back() = Int(2);
+    b.addInequality(lower);
+    b.addInequality(upper);
+  }
   unsigned nc = b.numCols();
   auto row = [&](int64_t p, int64_t x, int64_t y, int64_t c) {
     std::vector<Int> r(nc);
@@ -148,7 +167,12 @@ BasicRelation randomLoopNest(std::mt19937 &rng) {
     r.back() = Int(c);
     return r;
   };
-  if (rng() % 3 == 0) { // y first.
+  if (tile) {
+    std::vector<Int> r = row(1, 0, 0, 2); // p + 2 - 3t >= 0.
+    r[3 + t] = Int(-3);
+    b.addInequality(r);
+  }
+  if (yFirst) {
     int64_t d = pick(-1, 1);
     b.addInequality(row(-d, 0, 1, -pick(-2, 2))); // y >= d p + e.
     b.addInequality(row(0, 1, -1, -pick(-2, 2))); // x >= y + f.
@@ -241,5 +265,19 @@ TEST(Lexmin, ComponentwiseOptimaReadOffAgainstEnumeration) {
     two.addInequality(second);
     ASSERT_FALSE(componentwiseOptimum(two, false).has_value());
     expectOptimumInWindow(two, Relation(two).lexmin(), false, iter);
+    // A tile bounded below (3 floor(x/3) >= p - 5) breaks as x goes down:
+    // the solver answers.
+    for (unsigned k = 0; k < b.numLocals(); ++k) {
+      if (b.divNumerator(k)[1].isZero())
+        continue;
+      BasicRelation tiled = b;
+      std::vector<Int> row(tiled.numCols());
+      row[0] = Int(-1);
+      row[3 + k] = Int(3);
+      row.back() = Int(5);
+      tiled.addInequality(row);
+      ASSERT_FALSE(componentwiseOptimum(tiled, false).has_value());
+      expectOptimumInWindow(tiled, Relation(tiled).lexmin(), false, iter);
+    }
   }
 }

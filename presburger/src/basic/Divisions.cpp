@@ -23,6 +23,17 @@ BasicRelation::divisionBounds(unsigned k) const {
   return rows;
 }
 
+int impliedDefiningRow(const std::array<std::vector<Int>, 2> &bounds,
+                       ConstRow row) {
+  for (int which = 0; which < 2; ++which) {
+    const std::vector<Int> &def = bounds[which];
+    if (std::equal(row.begin(), row.end() - 1, def.begin()) &&
+        row.back() >= def.back())
+      return which + 1;
+  }
+  return 0;
+}
+
 bool BasicRelation::allLocalsDefined() const {
   for (unsigned k = 0; k < numLocals_; ++k)
     if (!hasDivDef(k))

@@ -32,6 +32,13 @@ namespace presburger {
 std::array<std::vector<Int>, 2> definingRows(ConstRow num, const Int &den,
                                              unsigned col);
 
+/// Which of a division's defining rows (`bounds`, from
+/// BasicRelation::divisionBounds) implies `row`: 1 for q's upper bound, 2
+/// for its lower bound, when `row` has its coefficients and a constant no
+/// smaller (no tighter); 0 when neither does.
+int impliedDefiningRow(const std::array<std::vector<Int>, 2> &bounds,
+                       ConstRow row);
+
 /// Whether local `k` of `a` and local `l` of `b` both have a definition and
 /// it is the same: same denominator, same numerator entry by entry (so the
 /// relations must have the same columns before their locals).

@@ -229,13 +229,7 @@ bool BasicRelation::eliminateUnitDivisions() {
       // bound, 0: neither). A row no tighter than a stored defining row is
       // implied by the definition.
       auto definitional = [&](ConstRow row) {
-        for (int which = 0; which < 2; ++which) {
-          const std::vector<Int> &def = stored[which];
-          if (std::equal(row.begin(), row.end() - 1, def.begin()) &&
-              row[nc - 1] >= def.back())
-            return which + 1;
-        }
-        return 0;
+        return impliedDefiningRow(stored, row);
       };
       // Only where the constraints themselves pin q to floor(e/d) (both
       // defining rows present): a definition alone may be a mere record.

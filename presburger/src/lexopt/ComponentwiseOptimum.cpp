@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "lexopt/ComponentwiseOptimum.h"
 
+#include "basic/Divisions.h"
 #include "basic/RowAccess.h"
 #include "presburger/WorkBudget.h"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -12,26 +14,94 @@ namespace presburger {
 
 namespace {
 
-/// Rows of b by the range variable they bound on the optimized side
-/// (lower rows for a minimum, upper rows for a maximum); nullopt when a
-/// row bounds two range variables so, has a coefficient other than +-1 on
-/// its variable, or an equality mentions the range.
-std::optional<std::vector<std::vector<unsigned>>>
-rowsBoundingEach(const BasicRelation &b, bool maximize) {
+/// A local of b that is a division of the range (and the symbols),
+/// monotone in the range: tiles floor(i/32) of the optimized loops.
+struct RangeDivision {
+  unsigned local;
+  int direction; // +1: nondecreasing in each range variable; -1: nonincreasing.
+};
+
+/// b's range divisions; nullopt when a local is neither such a division
+/// nor a division of the symbols alone.
+std::optional<std::vector<RangeDivision>>
+rangeDivisions(const BasicRelation &b) {
   unsigned rangeCol = b.offset(VarKind::Range), numRange = b.numRange();
-  for (unsigned e = 0; e < b.numEqualities(); ++e)
-    for (unsigned k = 0; k < numRange; ++k)
-      if (!b.equality(e)[rangeCol + k].isZero())
+  unsigned lo = b.offset(VarKind::Local);
+  std::vector<bool> ofSymbols(b.numLocals(), false);
+  for (unsigned k : b.divisionsOf(rangeCol))
+    ofSymbols[k] = true;
+  std::vector<RangeDivision> out;
+  for (unsigned k = 0; k < b.numLocals(); ++k) {
+    if (ofSymbols[k])
+      continue;
+    if (!b.hasDivDef(k))
+      return std::nullopt;
+    ConstRow num = b.divNumerator(k);
+    for (unsigned l = 0; l < b.numLocals(); ++l)
+      if (!ofSymbols[l] && !num[lo + l].isZero())
         return std::nullopt;
+    int direction = 0;
+    for (unsigned c = rangeCol; c < rangeCol + numRange; ++c) {
+      int s = num[c].sign();
+      if (s == 0)
+        continue;
+      if (direction == -s)
+        return std::nullopt;
+      direction = s;
+    }
+    out.push_back({k, direction});
+  }
+  return out;
+}
+
+/// Rows of b by the range variable they bound on the optimized side
+/// (lower rows for a minimum, upper rows for a maximum), leaving out the
+/// defining rows of the range divisions (true wherever the division has
+/// its value); nullopt when a row bounds two range variables so, has a
+/// coefficient other than +-1 on its variable or mentions a range
+/// division, when another row would break as the divisions follow the
+/// range towards the optimum, or when an equality mentions the range.
+std::optional<std::vector<std::vector<unsigned>>>
+rowsBoundingEach(const BasicRelation &b, const std::vector<RangeDivision> &divs,
+                 bool maximize) {
+  unsigned rangeCol = b.offset(VarKind::Range), numRange = b.numRange();
+  unsigned lo = b.offset(VarKind::Local);
+  for (unsigned e = 0; e < b.numEqualities(); ++e) {
+    ConstRow row = b.equality(e);
+    for (unsigned k = 0; k < numRange; ++k)
+      if (!row[rangeCol + k].isZero())
+        return std::nullopt;
+    for (const RangeDivision &d : divs)
+      if (!row[lo + d.local].isZero())
+        return std::nullopt;
+  }
+  std::vector<std::array<std::vector<Int>, 2>> definitions;
+  for (const RangeDivision &d : divs)
+    definitions.push_back(b.divisionBounds(d.local));
   std::vector<std::vector<unsigned>> rows(numRange);
   for (unsigned i = 0; i < b.numInequalities(); ++i) {
     ConstRow row = b.inequality(i);
+    bool mentionsDivision = false, definitional = false;
+    for (unsigned j = 0; j < divs.size() && !definitional; ++j) {
+      const Int &a = row[lo + divs[j].local];
+      if (a.isZero())
+        continue;
+      definitional = impliedDefiningRow(definitions[j], row) != 0;
+      // Towards the optimum (down for a minimum) the division moves with
+      // the range, in its direction: the row must not lose by it.
+      int towards = (maximize ? 1 : -1) * divs[j].direction;
+      if (!definitional && a.sign() * towards < 0)
+        return std::nullopt;
+      mentionsDivision = true;
+    }
+    if (definitional)
+      continue;
     int bounded = -1;
     for (unsigned k = 0; k < numRange; ++k) {
       int s = row[rangeCol + k].sign();
       if (s == 0 || (s > 0) == maximize)
         continue;
-      if (bounded >= 0 || abs(row[rangeCol + k]) != Int(1))
+      if (bounded >= 0 || mentionsDivision || abs(row[rangeCol + k]) != Int(1))
         return std::nullopt;
       bounded = int(k);
     }
@@ -78,9 +148,10 @@ boundOrder(const BasicRelation &b,
 /// The value x*_v of each range variable as a row over b's columns (range
 /// columns zero), as in the header; nullopt when b does not have the shape.
 std::optional<std::vector<std::vector<Int>>>
-componentwiseValues(const BasicRelation &b, bool maximize) {
+componentwiseValues(const BasicRelation &b,
+                    const std::vector<RangeDivision> &divs, bool maximize) {
   std::optional<std::vector<std::vector<unsigned>>> rows =
-      rowsBoundingEach(b, maximize);
+      rowsBoundingEach(b, divs, maximize);
   if (!rows)
     return std::nullopt;
   std::optional<std::vector<unsigned>> order = boundOrder(b, *rows);
@@ -132,20 +203,19 @@ componentwiseValues(const BasicRelation &b, bool maximize) {
 std::optional<Relation> componentwiseOptimum(const BasicRelation &b,
                                              bool maximize) {
   unsigned rangeCol = b.offset(VarKind::Range), numRange = b.numRange();
-  if (numRange == 0 || b.isObviouslyEmpty() ||
-      b.divisionsOf(rangeCol).size() != b.numLocals())
+  if (numRange == 0 || b.isObviouslyEmpty())
+    return std::nullopt;
+  std::optional<std::vector<RangeDivision>> divs = rangeDivisions(b);
+  if (!divs)
     return std::nullopt;
   WorkBudget::charge(b.numConstraints() * b.numCols());
   std::optional<std::vector<std::vector<Int>>> values =
-      componentwiseValues(b, maximize);
+      componentwiseValues(b, *divs, maximize);
   if (!values)
     return std::nullopt;
-  // b with x = x*: every row read at the optimum (rows over the symbols),
-  // then the range fixed.
-  BasicRelation optimum = b;
-  Matrix &rows = mutableInequalities(optimum);
-  for (unsigned i = 0; i < rows.numRows(); ++i) {
-    Row row = rows.row(i);
+  // b with x = x*: every row and division read at the optimum (over the
+  // symbols), then the range fixed.
+  auto substitute = [&](Row row) {
     for (unsigned k = 0; k < numRange; ++k) {
       Int a = row[rangeCol + k];
       if (a.isZero())
@@ -156,6 +226,16 @@ std::optional<Relation> componentwiseOptimum(const BasicRelation &b,
         if (!value[c].isZero())
           row[c] += a * value[c];
     }
+  };
+  BasicRelation optimum = b;
+  Matrix &rows = mutableInequalities(optimum);
+  for (unsigned i = 0; i < rows.numRows(); ++i)
+    substitute(rows.row(i));
+  for (const RangeDivision &d : *divs) {
+    ConstRow def = b.divNumerator(d.local);
+    std::vector<Int> num(def.begin(), def.end());
+    substitute(num);
+    optimum.setDivDef(d.local, num, b.divDenominator(d.local));
   }
   for (unsigned k = 0; k < numRange; ++k) {
     std::vector<Int> eq = std::move((*values)[k]);
@@ -163,7 +243,10 @@ std::optional<Relation> componentwiseOptimum(const BasicRelation &b,
     optimum.addEquality(eq);
   }
   Relation out(b.space());
-  if (optimum.removeRedundancies() && !optimum.isEmpty())
+  // The range divisions are now divisions of the symbols (often of a
+  // constant: folded away).
+  if ((divs->empty() || optimum.simplifyLocals()) &&
+      optimum.removeRedundancies() && !optimum.isEmpty())
     out.addDisjunct(std::move(optimum));
   return out;
 }

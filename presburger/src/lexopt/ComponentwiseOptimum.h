@@ -24,6 +24,13 @@
 // dependences i' >= i are of this shape. A maximum is the same with upper
 // bounds.
 //
+// Locals may be divisions of the symbols (symbols themselves) or tiles of
+// the range, q = floor(e/d) with e monotone in the range (floor(i/32)):
+// q then moves monotonically as x is lowered, so q's defining rows, true
+// wherever q has its value, are left out, and every other row must not
+// lose as q moves (32 floor(i/32) + 32 <= n holds better as i goes down),
+// nor bound a range variable.
+//
 //===----------------------------------------------------------------------===//
 #ifndef PRESBURGER_LEXOPT_COMPONENTWISEOPTIMUM_H
 #define PRESBURGER_LEXOPT_COMPONENTWISEOPTIMUM_H
@@ -35,9 +42,9 @@
 namespace presburger {
 
 /// The lexicographic minimum (maximum with `maximize`) of `b` over its
-/// range, as above, when b's shape allows: no equality on the range, every
-/// local a division of the parameters and domain (a symbol), and the
-/// conditions above on the rows. nullopt otherwise (also when a range
+/// range, as above, when b's shape allows: no equality on the range or its
+/// tiles, every local a division of the symbols or a tile of the range,
+/// and the conditions above on the rows. nullopt otherwise (also when a range
 /// variable has no lower row: unbounded or not, the general solver decides
 /// and reports). The result has one disjunct, simplified, or none when b
 /// is empty. Cost: one pass over the rows per range variable, then one

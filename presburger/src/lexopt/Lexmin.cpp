@@ -55,6 +55,14 @@ std::optional<PointOptimum> rationalLexOptIfIntegral(const BasicRelation &b,
   }
   std::vector<Int> row(n + 1);
   for (unsigned i = 0; i < n; ++i) {
+    // With the dimensions fixed, a vertex whose locals are integral is an
+    // integer point already (strides: e = i/4 at i = 0).
+    if (i == numDims) {
+      std::vector<Fraction> sample = tab.getRationalSample();
+      if (std::all_of(sample.begin() + numDims, sample.end(),
+                      [](const Fraction &f) { return f.isInteger(); }))
+        break;
+    }
     Optimum o = tab.computeVarOptimum(i, maximize);
     if (!o.isBounded() || !o.value.isInteger())
       return std::nullopt;
