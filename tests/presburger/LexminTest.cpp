@@ -102,6 +102,31 @@ TEST(Lexmin, StridedAndTwoDims) {
     EXPECT_EQ(x2.containsPoint(pt({n, n - 2, n - 1})), n >= 2) << n;
 }
 
+TEST(Lexmin, WithoutSymbolsTheSolverAloneDecides) {
+  // No parameters and no existentials: the context holds no copy of the
+  // problem, and the solver's cuts find the point. Large coefficients: the
+  // only point of the strip has x = 10^18 (corpus line 113).
+  expectSame(parseRelation("{ [x, y] : 0 <= 1000000000000000001x - "
+                           "1000000000000000000y <= 1 and 10 <= x <= "
+                           "1000000000000000000 }")
+                 .lexmin(),
+             "{ [1000000000000000000, 1000000000000000001] }");
+  // Rationally unbounded below, but x is odd (x + 2y = 1) and even
+  // (x + 4z = 2): empty, not unbounded.
+  expectSame(
+      parseRelation("{ [x, y, z] : x + 2y = 1 and x + 4z = 2 }").lexmin(),
+      "{ [x, y, z] : false }");
+  // Integer points, no lower bound on x: unbounded, as before.
+  EXPECT_THROW(
+      parseRelation("{ [x, y, z] : x + 2y = 1 and x + 4z = 3 }").lexmin(),
+      UnboundedError);
+  // Bounded and integer-empty (x odd and even, -7 <= x <= 7).
+  expectSame(parseRelation("{ [x, y, z] : x + 2y = 1 and x + 4z = 2 and "
+                           "-7 <= x <= 7 }")
+                 .lexmin(),
+             "{ [x, y, z] : false }");
+}
+
 TEST(LexminOfUnions, PointsOfAConstantUnion) {
   Relation u = parseRelation("{ [i, j] : 5 <= i < 10 and 0 <= j < 3; "
                              "[i, j] : 2 <= i < 4 and 7 <= j < 9; "

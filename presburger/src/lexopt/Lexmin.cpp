@@ -281,6 +281,9 @@ struct LexOptProblem {
   unsigned numOrdered = 0;   // Optimized variables: range and promoted locals.
   /// Problem variable (after the context columns) of each range dimension.
   std::vector<unsigned> rangeVar;
+  /// Whether the context's locals after the symbols' divisions are copies
+  /// of the problem's variables (always, but without symbols).
+  bool contextHasCopies = false;
   BasicRelation context, problem;
 };
 
@@ -382,6 +385,14 @@ LexOptProblem buildLexOptProblem(const BasicRelation &b, bool maximize) {
   // solver's integer tests on the context then see where the problem has
   // integer points, and it never explores (with cuts that cannot end)
   // symbols where only rational solutions exist.
+  // Without symbols and existentials there is nothing to explore: the
+  // solver's own cuts decide the one problem (lexicographic Gomory cuts end
+  // on a bounded one; solveLexOpt tests an unbounded answer for integer
+  // emptiness), and the copy would only make it sample the problem first
+  // (60 us of 63 for a point of large coefficients, isl 15).
+  if (contextWidth == 0 && nl == promoted.size())
+    return out;
+  out.contextHasCopies = true;
   unsigned numProblemVars = out.problem.numVars() - contextWidth;
   for (unsigned v = 0; v < numProblemVars; ++v)
     out.context.addLocal();
@@ -447,7 +458,8 @@ std::optional<BasicRelation> pieceRelation(const Space &space,
   unsigned srcLo = domain.offset(VarKind::Local);
   unsigned srcLocals = domain.numLocals();
   unsigned firstCopy = lp.contextWidth - numSymbols; // Local index.
-  unsigned numCopies = lp.problem.numVars() - lp.contextWidth;
+  unsigned numCopies =
+      lp.contextHasCopies ? lp.problem.numVars() - lp.contextWidth : 0;
   // Which copies are substituted (by problem variable), and where each
   // local that stays lands among dst's locals.
   std::vector<bool> substituted(numCopies, false);
@@ -519,7 +531,7 @@ std::optional<BasicRelation> pieceRelation(const Space &space,
     addMapped(piece.values.row(v), sign, out);
     out[rangeCol + i] = Int(-1);
     dst.addEquality(out);
-    if (substituted[v])
+    if (numCopies == 0 || substituted[v])
       continue;
     // The copy that stays is the optimum.
     std::fill(out.begin(), out.end(), Int(0));
@@ -614,6 +626,10 @@ LexMinResult solveLexOpt(LexOptProblem &lp, bool maximize) {
     return {};
   LexMinResult res =
       parametricLexMin(lp.problem, lp.contextWidth, lp.context, lp.numOrdered);
+  // Without the copy in the context, the solver does not know whether the
+  // problem has integer points before it reports an unbounded variable.
+  if (res.unbounded && !lp.contextHasCopies && lp.problem.isEmpty())
+    return {};
   if (res.unbounded)
     throw UnboundedError(std::string(maximize ? "lexmax" : "lexmin") +
                          " is unbounded: a range dimension has no " +
@@ -816,7 +832,8 @@ std::vector<LexMinPiece> basicLexOptPieces(const BasicRelation &b,
     // (by the caller: the values are over these columns), and the domain
     // keeps only divisions (and the copies of helpers without a bound).
     unsigned lo = piece.domain.offset(VarKind::Local);
-    for (unsigned v = 0; v < piece.values.numRows(); ++v) {
+    for (unsigned v = 0; v < piece.values.numRows() && lp.contextHasCopies;
+         ++v) {
       if (!piece.known[v])
         continue;
       std::vector<Int> eq(piece.values.row(v).begin(),
