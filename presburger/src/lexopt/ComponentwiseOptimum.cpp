@@ -60,7 +60,8 @@ rangeDivisions(const BasicRelation &b) {
 /// its value); nullopt when a row bounds two range variables so, has a
 /// coefficient other than +-1 on its variable or mentions a range
 /// division, when another row would break as the divisions follow the
-/// range towards the optimum, or when an equality mentions the range.
+/// range towards the optimum, when a range division's two defining rows
+/// are not both among the rows, or when an equality mentions the range.
 std::optional<std::vector<std::vector<unsigned>>>
 rowsBoundingEach(const BasicRelation &b, const std::vector<RangeDivision> &divs,
                  bool maximize) {
@@ -78,6 +79,9 @@ rowsBoundingEach(const BasicRelation &b, const std::vector<RangeDivision> &divs,
   std::vector<std::array<std::vector<Int>, 2>> definitions;
   for (const RangeDivision &d : divs)
     definitions.push_back(b.divisionBounds(d.local));
+  // Which defining rows are among b's rows as they are: both pin the
+  // division to its value, so that it is the only one on every point.
+  std::vector<std::array<bool, 2>> pinned(divs.size(), {false, false});
   std::vector<std::vector<unsigned>> rows(numRange);
   for (unsigned i = 0; i < b.numInequalities(); ++i) {
     ConstRow row = b.inequality(i);
@@ -86,7 +90,10 @@ rowsBoundingEach(const BasicRelation &b, const std::vector<RangeDivision> &divs,
       const Int &a = row[lo + divs[j].local];
       if (a.isZero())
         continue;
-      definitional = impliedDefiningRow(definitions[j], row) != 0;
+      int which = impliedDefiningRow(definitions[j], row);
+      definitional = which != 0;
+      if (definitional && row.back() == definitions[j][which - 1].back())
+        pinned[j][which - 1] = true;
       // Towards the optimum (down for a minimum) the division moves with
       // the range, in its direction: the row must not lose by it.
       int towards = (maximize ? 1 : -1) * divs[j].direction;
@@ -108,6 +115,9 @@ rowsBoundingEach(const BasicRelation &b, const std::vector<RangeDivision> &divs,
     if (bounded >= 0)
       rows[unsigned(bounded)].push_back(i);
   }
+  for (const std::array<bool, 2> &p : pinned)
+    if (!p[0] || !p[1])
+      return std::nullopt;
   return rows;
 }
 
