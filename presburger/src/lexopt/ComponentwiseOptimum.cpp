@@ -247,12 +247,28 @@ std::optional<Relation> componentwiseOptimum(const BasicRelation &b,
     substitute(num);
     optimum.setDivDef(d.local, num, b.divDenominator(d.local));
   }
-  for (unsigned k = 0; k < numRange; ++k) {
-    std::vector<Int> eq = std::move((*values)[k]);
-    eq[rangeCol + k] = Int(-1);
-    optimum.addEquality(eq);
-  }
+  auto fixRange = [&] {
+    for (unsigned k = 0; k < numRange; ++k) {
+      std::vector<Int> eq = std::move((*values)[k]);
+      eq[rangeCol + k] = Int(-1);
+      optimum.addEquality(eq);
+    }
+  };
   Relation out(b.space());
+  if (b.numLocals() == 0) {
+    // The rows are over the parameters and the domain alone: simplified
+    // before the range is fixed, as the equalities x = x* (independent,
+    // one range variable each) change neither their redundancy nor the
+    // emptiness, and would cost a rank test and a substitution.
+    if (optimum.removeRedundancies() && !optimum.isEmpty()) {
+      fixRange();
+      if (optimum.normalize())
+        out.addDisjunct(std::move(optimum));
+    }
+    return out;
+  }
+  // The values may read divisions, whose columns simplification moves.
+  fixRange();
   // The range divisions are now divisions of the symbols (often of a
   // constant: folded away).
   if ((divs->empty() || optimum.simplifyLocals()) &&
