@@ -282,7 +282,8 @@ struct LexOptProblem {
   /// Problem variable (after the context columns) of each range dimension.
   std::vector<unsigned> rangeVar;
   /// Whether the context's locals after the symbols' divisions are copies
-  /// of the problem's variables (always, but without symbols).
+  /// of the problem's variables: always, except for a problem without
+  /// symbols and existentials (buildLexOptProblem).
   bool contextHasCopies = false;
   BasicRelation context, problem;
 };
