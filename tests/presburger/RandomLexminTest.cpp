@@ -136,11 +136,8 @@ BasicRelation randomLoopNest(std::mt19937 &rng) {
   BasicRelation b(Space::set({"p"}, Tuple(2)));
   bool division = rng() % 3 == 0;
   unsigned q = 0;
-  if (division) { // q = floor(p / 2).
+  if (division) // q = floor(p / 2), with its defining rows.
     q = b.addDivLocal(std::vector<Int>{Int(1), Int(0), Int(0), Int(0)}, Int(2));
-    b.addInequality({Int(1), Int(0), Int(0), Int(-2), Int(0)});
-    b.addInequality({Int(-1), Int(0), Int(0), Int(2), Int(1)});
-  }
   bool yFirst = rng() % 3 == 0;
   // A tile of x, t = floor(x / 3), with a row like a tiled loop's
   // 3 floor(x/3) + 3 <= p + 5.
@@ -149,15 +146,7 @@ BasicRelation randomLoopNest(std::mt19937 &rng) {
   if (tile) {
     std::vector<Int> num(b.numCols());
     num[1] = Int(1);
-    t = b.addDivLocal(num, Int(3));
-    std::vector<Int> lower(b.numCols()), upper(b.numCols());
-    lower[1] = Int(1); // x - 3t >= 0.
-    lower[3 + t] = Int(-3);
-    upper[1] = Int(-1); // -x + 3t + 2 >= 0.
-    upper[3 + t] = Int(3);
-    upper.back() = Int(2);
-    b.addInequality(lower);
-    b.addInequality(upper);
+    t = b.addDivLocal(num, Int(3)); // With x - 3t >= 0, -x + 3t + 2 >= 0.
   }
   unsigned nc = b.numCols();
   auto row = [&](int64_t p, int64_t x, int64_t y, int64_t c) {

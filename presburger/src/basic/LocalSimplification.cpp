@@ -225,12 +225,6 @@ bool BasicRelation::eliminateUnitDivisions() {
         continue;
       const Int &d = divDen_[k];
       std::array<std::vector<Int>, 2> stored = divisionBounds(k);
-      // Which defining row `row` is (1: q's upper bound, 2: its lower
-      // bound, 0: neither). A row no tighter than a stored defining row is
-      // implied by the definition.
-      auto definitional = [&](ConstRow row) {
-        return impliedDefiningRow(stored, row);
-      };
       // Only where the constraints themselves pin q to floor(e/d) (both
       // defining rows present): a definition alone may be a mere record.
       bool ok = true, haveLower = false, haveUpper = false;
@@ -238,7 +232,7 @@ bool BasicRelation::eliminateUnitDivisions() {
         const Int &a = ineqs_.at(i, col);
         if (a.isZero())
           continue;
-        int which = definitional(ineqs_.row(i));
+        int which = impliedDefiningRow(stored, ineqs_.row(i));
         haveUpper = haveUpper || which == 1;
         haveLower = haveLower || which == 2;
         ok = which != 0 || abs(a) == Int(1);
@@ -248,7 +242,7 @@ bool BasicRelation::eliminateUnitDivisions() {
       Matrix kept(0, nc);
       for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
         const Int a = ineqs_.at(i, col);
-        if (!a.isZero() && definitional(ineqs_.row(i)) != 0)
+        if (!a.isZero() && impliedDefiningRow(stored, ineqs_.row(i)) != 0)
           continue;
         std::vector<Int> row(ineqs_.row(i).begin(), ineqs_.row(i).end());
         if (!a.isZero()) {

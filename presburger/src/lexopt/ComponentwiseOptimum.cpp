@@ -155,6 +155,23 @@ boundOrder(const BasicRelation &b,
   return order;
 }
 
+/// `row` (over b's columns) with each range variable x_k that it mentions
+/// replaced by values[k], a row over the same columns with the range ones
+/// zero; in place.
+void substituteRange(Row row, unsigned rangeCol,
+                     const std::vector<std::vector<Int>> &values) {
+  for (unsigned k = 0; k < values.size(); ++k) {
+    Int a = row[rangeCol + k];
+    if (a.isZero())
+      continue;
+    row[rangeCol + k] = Int(0);
+    const std::vector<Int> &value = values[k];
+    for (unsigned c = 0; c < value.size(); ++c)
+      if (!value[c].isZero())
+        row[c] += a * value[c];
+  }
+}
+
 /// The value x*_v of each range variable as a row over b's columns (range
 /// columns zero), as in the header; nullopt when b does not have the shape.
 std::optional<std::vector<std::vector<Int>>>
@@ -179,20 +196,14 @@ componentwiseValues(const BasicRelation &b,
       return std::nullopt;
     std::vector<Int> &value = values[v];
     for (unsigned r : (*rows)[v]) {
+      // The row mentions only v and variables before it in the order,
+      // whose values are known.
       ConstRow row = b.inequality(r);
-      std::fill(bound.begin(), bound.end(), Int(0));
-      for (unsigned c = 0; c < nc; ++c) {
-        if (row[c].isZero() || c == rangeCol + v)
-          continue;
-        if (c < rangeCol || c >= rangeCol + numRange) {
-          bound[c] += scale * row[c];
-          continue;
-        }
-        const std::vector<Int> &earlier = values[c - rangeCol];
-        for (unsigned d = 0; d < nc; ++d)
-          if (!earlier[d].isZero())
-            bound[d] += scale * row[c] * earlier[d];
-      }
+      std::copy(row.begin(), row.end(), bound.begin());
+      bound[rangeCol + v] = Int(0);
+      substituteRange(bound, rangeCol, values);
+      for (Int &x : bound)
+        x *= scale;
       if (value.empty()) {
         value = bound;
         continue;
@@ -225,26 +236,14 @@ std::optional<Relation> componentwiseOptimum(const BasicRelation &b,
     return std::nullopt;
   // b with x = x*: every row and division read at the optimum (over the
   // symbols), then the range fixed.
-  auto substitute = [&](Row row) {
-    for (unsigned k = 0; k < numRange; ++k) {
-      Int a = row[rangeCol + k];
-      if (a.isZero())
-        continue;
-      row[rangeCol + k] = Int(0);
-      const std::vector<Int> &value = (*values)[k];
-      for (unsigned c = 0; c < value.size(); ++c)
-        if (!value[c].isZero())
-          row[c] += a * value[c];
-    }
-  };
   BasicRelation optimum = b;
   Matrix &rows = mutableInequalities(optimum);
   for (unsigned i = 0; i < rows.numRows(); ++i)
-    substitute(rows.row(i));
+    substituteRange(rows.row(i), rangeCol, *values);
   for (const RangeDivision &d : *divs) {
     ConstRow def = b.divNumerator(d.local);
     std::vector<Int> num(def.begin(), def.end());
-    substitute(num);
+    substituteRange(num, rangeCol, *values);
     optimum.setDivDef(d.local, num, b.divDenominator(d.local));
   }
   auto fixRange = [&] {
