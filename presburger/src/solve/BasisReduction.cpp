@@ -173,6 +173,8 @@ namespace {
 constexpr unsigned kBranchAndBoundNodes = 64;
 /// Its depth beyond the dimension: deep dives are the thin polytopes.
 constexpr unsigned kBranchAndBoundExtraDepth = 8;
+/// Above this coefficient the branch and bound is skipped.
+constexpr int64_t kSmallCoefficient = 1 << 16;
 
 /// The tableau's sample point when it is integral.
 bool integralSample(const Simplex &s, std::vector<Int> &point) {
@@ -186,6 +188,17 @@ bool integralSample(const Simplex &s, std::vector<Int> &point) {
   for (unsigned i = 0; i < v.size(); ++i)
     point[i] = v[i].num();
   return true;
+}
+
+/// Whether some coefficient (not a constant) of `ineqs` exceeds
+/// kSmallCoefficient in absolute value.
+bool hasLargeCoefficient(const Matrix &ineqs) {
+  unsigned n = ineqs.numColumns() - 1;
+  for (unsigned r = 0; r < ineqs.numRows(); ++r)
+    for (unsigned c = 0; c < n; ++c)
+      if (abs(ineqs.at(r, c)) > Int(kSmallCoefficient))
+        return true;
+  return false;
 }
 
 bool satisfies(const Matrix &ineqs, ConstRow point) {
@@ -214,6 +227,21 @@ public:
 
   const std::vector<Int> &point() const { return point_; }
 
+  /// A point found without enumeration, on thin polytopes whose lattice
+  /// points sit at the ends of the ranges (x - 10^9 y in [0, 1] at the
+  /// largest x): the vertices minimizing and maximizing the first direction
+  /// (two LPs), then descents fixing every level at the upper, then the
+  /// lower, end of its integer range (2 LPs a level each). True with point_
+  /// set; otherwise the tableau is as it was.
+  bool probeRangeEnds() {
+    Int first, last;
+    bool found = false;
+    if (!range(0, first, last, found) || found)
+      return found;
+    return first <= last && (descend(0, first, last, Pick::Last) ||
+                             descend(0, first, last, Pick::First));
+  }
+
   /// The answer; `bounded` is false when a range was found unbounded (the
   /// precondition failed), and the answer is then meaningless.
   std::optional<std::vector<Int>> run(bool &bounded);
@@ -235,10 +263,13 @@ private:
     simplex_.addEquality(row_);
     fixed_.appendRow(row_);
   }
+  /// Which value of its integer range a descent fixes at each level.
+  enum class Pick { Middle, First, Last };
   /// Greedy descent from `level` with range [first, last]: fixes each level
-  /// at the middle of its range. True with point_ set on success; the
-  /// tableau is restored otherwise.
-  bool greedy(unsigned level, Int first, Int last);
+  /// at the value `pick` chooses from its range (isl's greedy search takes
+  /// the middle). True with point_ set on success; the tableau is restored
+  /// otherwise.
+  bool descend(unsigned level, Int first, Int last, Pick pick);
 
   /// Reduces rows [level, n) of the basis for the current slice.
   void reduce(unsigned level);
@@ -318,12 +349,15 @@ Search::Outcome Search::branchAndBound(unsigned &nodes, unsigned depth) {
   return gaveUp ? Outcome::GaveUp : Outcome::Empty;
 }
 
-bool Search::greedy(unsigned level, Int first, Int last) {
+bool Search::descend(unsigned level, Int first, Int last, Pick pick) {
   unsigned snap = simplex_.getSnapshot();
   unsigned fixedRows = fixed_.numRows();
   unsigned lv = level;
   while (true) {
-    fix(lv, floorDiv(first + last, Int(2)));
+    WorkBudget::charge(n_);
+    fix(lv, pick == Pick::First  ? first
+            : pick == Pick::Last ? last
+                                 : floorDiv(first + last, Int(2)));
     if (++lv == n_ || integralSample(simplex_, point_)) {
       if (lv == n_ && !integralSample(simplex_, point_))
         break; // Cannot happen: every b_j.x is fixed to an integer.
@@ -373,7 +407,7 @@ std::optional<std::vector<Int>> Search::run(bool &bounded) {
       bounded = false; // Cannot happen; let the caller decide.
       return std::nullopt;
     }
-    if (first < last && greedy(level, first, last))
+    if (first < last && descend(level, first, last, Pick::Middle))
       return point_;
     if (first < last && !reduced) {
       // Two integers or more along b_level: reduce the directions from
@@ -427,7 +461,15 @@ sampleBoundedByBasisReduction(const Matrix &ineqs, Simplex tableau) {
   Search search(ineqs, std::move(tableau));
   // Most polytopes that reach here are small and round: a short branch and
   // bound settles them at a fraction of the cost of measuring widths.
+  // Large coefficients make thin polytopes (x - 10^9 y in [0, 1]), where
+  // branching cuts slivers off at the cost of pivots on huge numbers: the
+  // ends of the ranges, then the reduced basis, go straight across them.
   unsigned nodes = kBranchAndBoundNodes;
+  if (hasLargeCoefficient(ineqs)) {
+    if (search.probeRangeEnds())
+      return search.point();
+    nodes = 0;
+  }
   switch (search.branchAndBound(nodes, n + kBranchAndBoundExtraDepth)) {
   case Search::Outcome::Found:
     return search.point();
