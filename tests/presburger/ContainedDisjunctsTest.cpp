@@ -15,7 +15,9 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
+#include <vector>
 
 using namespace presburger;
 using presburger::testing::expectSame;
@@ -153,4 +155,63 @@ TEST(ContainedDisjuncts, LargeLiteralOverSeveralSpacesReadsEveryDisjunct) {
   EXPECT_EQ(u.numPieces(), 8u);
   EXPECT_EQ(disjuncts(u), 20000u);
   EXPECT_EQ(disjuncts(u.unite(u)), 20000u);
+}
+
+TEST(ContainedDisjuncts, EqualityInsideAnEqualityWithWiderBounds) {
+  // Both equalities read as two opposite inequalities: i = j (i.e. i - j
+  // >= 0 and j - i >= 0) on [0, 4] lies in i = j on [0, 9]; i = j + 1 does
+  // not, whatever its bounds.
+  Relation u = set("{ [i, j] : i = j and 0 <= i <= 4 }")
+                   .unite(set("{ [i, j] : i = j and 0 <= i <= 9 }"));
+  expectSame(u, "{ [i, j] : i = j and 0 <= i <= 9 }");
+  EXPECT_EQ(u.numDisjuncts(), 1u);
+  Relation v = set("{ [i, j] : i = j + 1 and 0 <= i <= 4 }")
+                   .unite(set("{ [i, j] : i = j and 0 <= i <= 9 }"));
+  EXPECT_EQ(v.numDisjuncts(), 2u);
+}
+
+TEST(ContainedDisjuncts, RandomUnionsKeepTheirPoints) {
+  // Unions of two to four random pieces over [-3, 3]^2 (bounds, a diagonal
+  // inequality, sometimes an equality): the union keeps exactly the points
+  // of its pieces, and never more disjuncts than it was given.
+  std::mt19937 rng(2026);
+  auto coefficient = [&] { return int(rng() % 3) - 1; };
+  // "0 + i - j": the terms with unit coefficients -1, 0 or 1.
+  auto terms = [](int a, int b) {
+    std::string s = "0";
+    s += a > 0 ? " + i" : a < 0 ? " - i" : "";
+    s += b > 0 ? " + j" : b < 0 ? " - j" : "";
+    return s;
+  };
+  auto piece = [&] {
+    std::string text = "{ [i, j] : ";
+    int lo = int(rng() % 5) - 3, hi = lo + int(rng() % 4);
+    text += std::to_string(lo) + " <= i <= " + std::to_string(hi);
+    text += " and -3 <= j <= 3";
+    int a = coefficient(), b = coefficient(), c = int(rng() % 5) - 2;
+    text += " and " + terms(a, b) + " >= " + std::to_string(c);
+    if (rng() % 3 == 0)
+      text += " and i = " + terms(0, coefficient()) + " + " +
+              std::to_string(coefficient() + 1);
+    return parseRelation(text + " }");
+  };
+  for (int trial = 0; trial < 300; ++trial) {
+    unsigned n = 2 + unsigned(rng() % 3);
+    std::vector<Relation> pieces;
+    for (unsigned k = 0; k < n; ++k)
+      pieces.push_back(piece());
+    Relation u = pieces[0];
+    for (unsigned k = 1; k < n; ++k)
+      u = u.unite(pieces[k]);
+    EXPECT_LE(u.numDisjuncts(), n);
+    for (int i = -4; i <= 4; ++i)
+      for (int j = -4; j <= 4; ++j) {
+        Point p{Int(i), Int(j)};
+        bool inSome = false;
+        for (const Relation &r : pieces)
+          inSome = inSome || r.containsPoint(p);
+        ASSERT_EQ(u.containsPoint(p), inSome)
+            << u.toString() << " at (" << i << ", " << j << ")";
+      }
+  }
 }

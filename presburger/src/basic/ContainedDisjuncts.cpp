@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 namespace presburger {
@@ -25,6 +26,12 @@ namespace {
 constexpr size_t kAllPairs = 128;
 /// Up to this many disjuncts copies are found by the pair tests too.
 constexpr size_t kFew = 8;
+/// Up to this many disjuncts of at most kDirectRows rows each (an equality
+/// counting twice), the pairs are compared row by row without sorted bound
+/// lists: a few hundred comparisons and no allocation, where building the
+/// lists costs more than the tests (a union of two loop nests).
+constexpr size_t kDirectDisjuncts = 4;
+constexpr unsigned kDirectRows = 24;
 /// Above kAllPairs, a disjunct is compared with at most three times this
 /// many disjuncts of the same coefficient rows: its neighbours on either
 /// side in the order of their constants and the widest of them. More
@@ -158,12 +165,153 @@ bool inside(const BasicRelation &x, const Bounds &bx, const BasicRelation &y,
   return true;
 }
 
+/// Entry `c` of constraint `i` of `b` read as inequalities: equalities
+/// first, each as itself (i = 2e) and negated (i = 2e + 1), then the
+/// inequalities.
+struct InequalityRows {
+  const BasicRelation &b;
+  unsigned size() const { return 2 * b.numEqualities() + b.numInequalities(); }
+  bool negated(unsigned i) const {
+    return i < 2 * b.numEqualities() && (i & 1) != 0;
+  }
+  ConstRow row(unsigned i) const {
+    unsigned twiceEqs = 2 * b.numEqualities();
+    return i < twiceEqs ? b.equality(i / 2) : b.inequality(i - twiceEqs);
+  }
+};
+
+/// Whether row i of x (as an inequality) has the same coefficients as row j
+/// of y, and then its constant minus y's in `slack` (x's row implies y's
+/// when slack <= 0).
+bool sameCoefficients(const InequalityRows &x, unsigned i,
+                      const InequalityRows &y, unsigned j, unsigned width,
+                      Int &slack) {
+  ConstRow a = x.row(i), b = y.row(j);
+  bool na = x.negated(i), nb = y.negated(j);
+  for (unsigned c = 0; c < width; ++c) {
+    const Int &u = a[c], &v = b[c];
+    if (na == nb ? u != v : u != -v)
+      return false;
+  }
+  Int ca = na ? -a[width] : a[width], cb = nb ? -b[width] : b[width];
+  slack = ca - cb;
+  return true;
+}
+
+/// The rows of one small disjunct read as inequalities (InequalityRows),
+/// each with a hash of its coefficients, on the stack: the pair tests
+/// compare full rows only where the hashes agree.
+struct RowKeys {
+  std::array<uint64_t, kDirectRows> hash;
+  std::array<bool, kDirectRows> constant; // No coefficient: 0 >= -c.
+  unsigned size = 0;
+  bool empty = false; // Visibly: marked empty, or a constant row fails.
+};
+
+RowKeys rowKeysOf(const BasicRelation &b) {
+  RowKeys keys;
+  InequalityRows rows{b};
+  unsigned width = b.numCols() - 1;
+  keys.size = rows.size();
+  keys.empty = b.isObviouslyEmpty();
+  for (unsigned i = 0; i < keys.size; ++i) {
+    ConstRow row = rows.row(i);
+    bool negated = rows.negated(i);
+    uint64_t h = 0;
+    bool constant = true;
+    for (unsigned c = 0; c < width; ++c) {
+      constant = constant && row[c].isZero();
+      h = mix(h, hashOf(negated ? -row[c] : row[c]));
+    }
+    keys.hash[i] = h;
+    keys.constant[i] = constant;
+    const Int &k = row[width];
+    keys.empty =
+        keys.empty || (constant && (negated ? k.isPositive() : k.isNegative()));
+  }
+  return keys;
+}
+
+/// `inside` without bound lists, row against row: X is inside Y when X is
+/// visibly empty, or Y is not and each of Y's rows with a coefficient is
+/// implied by a row of X with the same coefficients. The same relation as
+/// `inside` (equalities as two inequalities, locals as in localsFit).
+bool insideDirect(const BasicRelation &x, const RowKeys &kx,
+                  const BasicRelation &y, const RowKeys &ky) {
+  if (x.numCols() != y.numCols() || x.numLocals() != y.numLocals())
+    return false;
+  if (!kx.empty && ky.empty)
+    return false;
+  if (!localsFit(x, y))
+    return false;
+  if (kx.empty)
+    return true;
+  unsigned width = x.numCols() - 1;
+  InequalityRows xs{x}, ys{y};
+  Int slack;
+  for (unsigned j = 0; j < ky.size; ++j) {
+    if (ky.constant[j])
+      continue; // Always true: y is not visibly empty.
+    bool implied = false;
+    for (unsigned i = 0; i < kx.size && !implied; ++i)
+      implied = kx.hash[i] == ky.hash[j] &&
+                sameCoefficients(xs, i, ys, j, width, slack) &&
+                !slack.isPositive();
+    if (!implied)
+      return false;
+  }
+  return true;
+}
+
+/// Drops from a few disjuncts (at most kFew) each one inside another by
+/// `in(i, j)`, every ordered pair tested, a copy of an earlier disjunct
+/// counting as inside it; the survivors keep their order.
+template <typename Inside>
+void dropInsidePairwise(std::vector<BasicRelation> &disjuncts, Inside in) {
+  size_t n = disjuncts.size();
+  std::array<bool, kFew> dropped{};
+  bool any = false;
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = 0; j < n && !dropped[i]; ++j)
+      dropped[i] = j != i && in(i, j) && (j < i || !in(j, i));
+    any = any || dropped[i];
+  }
+  if (!any)
+    return;
+  size_t out = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (!dropped[i]) {
+      if (out != i)
+        disjuncts[out] = std::move(disjuncts[i]);
+      ++out;
+    }
+  disjuncts.resize(out);
+}
+
+bool fewSmallDisjuncts(const std::vector<BasicRelation> &disjuncts) {
+  if (disjuncts.size() > kDirectDisjuncts)
+    return false;
+  return std::all_of(
+      disjuncts.begin(), disjuncts.end(), [](const BasicRelation &d) {
+        return 2 * d.numEqualities() + d.numInequalities() <= kDirectRows;
+      });
+}
+
 } // namespace
 
 void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
   size_t n = disjuncts.size();
   if (n < 2)
     return;
+  if (fewSmallDisjuncts(disjuncts)) {
+    std::array<RowKeys, kDirectDisjuncts> keys;
+    for (size_t i = 0; i < n; ++i)
+      keys[i] = rowKeysOf(disjuncts[i]);
+    dropInsidePairwise(disjuncts, [&](size_t i, size_t j) {
+      return insideDirect(disjuncts[i], keys[i], disjuncts[j], keys[j]);
+    });
+    return;
+  }
   std::vector<Bounds> bounds;
   bounds.reserve(n);
   for (const BasicRelation &d : disjuncts)
@@ -171,27 +319,10 @@ void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
   auto in = [&](size_t i, size_t j) {
     return inside(disjuncts[i], bounds[i], disjuncts[j], bounds[j]);
   };
-  // A few disjuncts (a union of two, the common case): every ordered pair,
-  // a copy of an earlier disjunct counting as inside it, without the hash
-  // table of copies; the survivors stay where they are.
+  // A few disjuncts: every ordered pair, copies included, without the hash
+  // table of copies.
   if (n <= kFew) {
-    std::array<bool, kFew> dropped{};
-    bool any = false;
-    for (size_t i = 0; i < n; ++i)
-      for (size_t j = 0; j < n && !dropped[i]; ++j)
-        dropped[i] = j != i && in(i, j) && (j < i || !in(j, i));
-    for (size_t i = 0; i < n; ++i)
-      any = any || dropped[i];
-    if (!any)
-      return;
-    size_t out = 0;
-    for (size_t i = 0; i < n; ++i)
-      if (!dropped[i]) {
-        if (out != i)
-          disjuncts[out] = std::move(disjuncts[i]);
-        ++out;
-      }
-    disjuncts.resize(out);
+    dropInsidePairwise(disjuncts, in);
     return;
   }
   std::vector<bool> drop(n, false);
