@@ -67,6 +67,9 @@ public:
   void swapRows(unsigned a, unsigned b);
   /// Keeps the first `rows` rows, or appends rows of zeros up to `rows`.
   void resizeRows(unsigned rows);
+  /// Makes room for `rows` rows in all, so that appending up to that many
+  /// reallocates nothing.
+  void reserveRows(unsigned rows) { data_.reserve(size_t(rows) * cols_); }
   /// Removes every row (the number of columns stays).
   void clear() {
     rows_ = 0;

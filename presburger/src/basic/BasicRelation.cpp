@@ -1,12 +1,15 @@
 //===- BasicRelation.cpp - Conjunctions of affine constraints -------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/BasicRelation.h"
+#include "basic/AlignedParams.h"
 #include "basic/Divisions.h"
 #include "core/Rows.h"
 #include "presburger/Errors.h"
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
 #include "solve/DifferenceConstraints.h"
+
+#include <boost/container/small_vector.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -304,9 +307,11 @@ uint64_t signlessRowHash(ConstRow row, unsigned nv) {
       // hash apart: a missed pairing only, never a wrong one.)
       v = uint64_t(abs(row[c]).hash());
     }
-    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    // One multiply per entry (FNV-1a's step on whole words): collisions
+    // only cost a comparison of the rows.
+    h = (h ^ v) * 0x100000001b3ULL;
   }
-  return h;
+  return h ^ (h >> 29);
 }
 
 /// Whether row i of a and row j of b have equal (or, with `negated`,
@@ -373,13 +378,18 @@ bool normalizeInequalityRows(Matrix &ineqs, unsigned nv) {
   return true;
 }
 
+/// Rows a normalization keeps its scratch for on the stack.
+constexpr unsigned kInlineRows = 32;
+/// Pairs of rows (indices), a few of them on the stack.
+using RowPairs =
+    boost::container::small_vector<std::pair<unsigned, unsigned>, 8>;
+
 /// Appends to `eqs` the equalities that the opposite inequality pairs
 /// `pairs` (rows of `ineqs` that meet) make, in the lexicographic order of
 /// the smaller of the two coefficient vectors, each with the canonical
 /// sign.
-void appendMergedEqualities(const Matrix &ineqs,
-                            std::vector<std::pair<unsigned, unsigned>> &pairs,
-                            Matrix &eqs, unsigned nv) {
+void appendMergedEqualities(const Matrix &ineqs, RowPairs &pairs, Matrix &eqs,
+                            unsigned nv) {
   auto lexLess = [&](unsigned r1, unsigned r2) {
     for (unsigned c = 0; c < nv; ++c)
       if (ineqs.at(r1, c) != ineqs.at(r2, c))
@@ -413,15 +423,16 @@ bool mergeParallelInequalities(Matrix &ineqs, Matrix &eqs, unsigned nv) {
     uint64_t hash;
     unsigned row;
   };
-  std::vector<Entry> entries(m);
+  // On the stack for the common sizes: this runs on every piece built.
+  boost::container::small_vector<Entry, kInlineRows> entries(m);
   for (unsigned i = 0; i < m; ++i)
     entries[i] = {signlessRowHash(ineqs.row(i), nv), i};
   std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
     return a.hash != b.hash ? a.hash < b.hash : a.row < b.row;
   });
-  std::vector<bool> dropIneq(m, false);
+  boost::container::small_vector<bool, kInlineRows> dropIneq(m, false);
   // Opposite pairs (i, j) that meet with equality, to become equalities.
-  std::vector<std::pair<unsigned, unsigned>> pairs;
+  RowPairs pairs;
   for (unsigned g = 0; g < m;) {
     unsigned e = g + 1;
     while (e < m && entries[e].hash == entries[g].hash)
@@ -487,7 +498,7 @@ bool dropRepeatedEqualities(Matrix &eqs, unsigned nv) {
   unsigned ne = eqs.numRows();
   if (ne <= 1)
     return true;
-  std::vector<bool> dropEq(ne, false);
+  boost::container::small_vector<bool, kInlineRows> dropEq(ne, false);
   for (unsigned i = 0; i < ne; ++i) {
     if (dropEq[i])
       continue;
@@ -757,37 +768,54 @@ bool BasicRelation::containsPoint(ConstRow point) const {
 }
 
 BasicRelation BasicRelation::intersect(const BasicRelation &other) const {
-  BasicRelation a = *this, b = other;
-  presburger::alignParams(a, b);
-  if (!a.space_.sameTuples(b.space_))
-    throw SpaceError("intersect of objects in different spaces: " +
-                     a.space_.toString() + " and " + b.space_.toString());
-  if (a.obviouslyEmpty_ || b.obviouslyEmpty_) {
-    a.markEmpty();
-    return a;
-  }
-  unsigned aLocals = a.numLocals_;
-  a.insertVars(VarKind::Local, aLocals, b.numLocals_);
-  // b's columns: [params|dims|b-locals|const] -> a's
-  // [params|dims|a-locals|b-locals|const].
-  unsigned localStart = a.offset(VarKind::Local);
-  std::vector<unsigned> map(b.numCols());
-  for (unsigned c = 0; c < b.numCols(); ++c)
-    map[c] = c < localStart ? c : c + aLocals;
-  auto copyRow = [&](ConstRow src) {
-    std::vector<Int> row(a.numCols());
-    for (unsigned c = 0; c < src.size(); ++c)
-      row[map[c]] = src[c];
-    return row;
-  };
-  for (unsigned i = 0; i < b.eqs_.numRows(); ++i)
-    a.eqs_.appendRow(copyRow(b.eqs_.row(i)));
-  for (unsigned i = 0; i < b.ineqs_.numRows(); ++i)
-    a.ineqs_.appendRow(copyRow(b.ineqs_.row(i)));
-  for (unsigned k = 0; k < b.numLocals_; ++k)
-    if (b.hasDivDef(k))
-      a.setDivDef(aLocals + k, copyRow(b.divNum_.row(k)), b.divDen_[k]);
-  return a;
+  return withAlignedParams(
+      *this, other, [](const BasicRelation &a, const BasicRelation &b) {
+        if (!a.space_.sameTuples(b.space_))
+          throw SpaceError("intersect of objects in different spaces: " +
+                           a.space_.toString() + " and " + b.space_.toString());
+        if (a.obviouslyEmpty_ || b.obviouslyEmpty_) {
+          BasicRelation out = a;
+          out.markEmpty();
+          return out;
+        }
+        // Columns [params|dims|a's locals|b's locals|const], built once with
+        // room for both operands' rows (no copy of either to grow).
+        unsigned lo = a.offset(VarKind::Local), aLocals = a.numLocals_,
+                 numLocals = aLocals + b.numLocals_, cols = lo + numLocals + 1;
+        BasicRelation out(a.space_);
+        out.numLocals_ = numLocals;
+        out.eqs_ = Matrix(0, cols);
+        out.ineqs_ = Matrix(0, cols);
+        out.eqs_.reserveRows(a.eqs_.numRows() + b.eqs_.numRows());
+        out.ineqs_.reserveRows(a.ineqs_.numRows() + b.ineqs_.numRows());
+        out.divNum_ = Matrix(0, cols);
+        out.divNum_.reserveRows(numLocals);
+        // Appends the rows of `from` to `to`, locals moved by `shift` columns.
+        auto append = [&](const Matrix &from, unsigned shift, Matrix &to) {
+          unsigned base = to.numRows(), width = from.numColumns();
+          to.resizeRows(base + from.numRows());
+          for (unsigned i = 0; i < from.numRows(); ++i) {
+            ConstRow src = from.row(i);
+            Row dst = to.row(base + i);
+            std::copy(src.begin(), src.begin() + lo, dst.begin());
+            std::copy(src.begin() + lo, src.begin() + width - 1,
+                      dst.begin() + lo + shift);
+            dst.back() = src.back();
+          }
+        };
+        append(a.eqs_, 0, out.eqs_);
+        append(b.eqs_, aLocals, out.eqs_);
+        append(a.ineqs_, 0, out.ineqs_);
+        append(b.ineqs_, aLocals, out.ineqs_);
+        append(a.divNum_, 0, out.divNum_);
+        append(b.divNum_, aLocals, out.divNum_);
+        out.divDen_.reserve(numLocals);
+        out.divDen_.insert(out.divDen_.end(), a.divDen_.begin(),
+                           a.divDen_.end());
+        out.divDen_.insert(out.divDen_.end(), b.divDen_.begin(),
+                           b.divDen_.end());
+        return out;
+      });
 }
 
 void BasicRelation::appendMapped(const BasicRelation &src,

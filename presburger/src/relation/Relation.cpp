@@ -1,6 +1,7 @@
 //===- Relation.cpp - Unions of basic relations: building and testing ----===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "presburger/Relation.h"
+#include "basic/AlignedParams.h"
 #include "basic/ContainedDisjuncts.h"
 #include "presburger/Errors.h"
 #include "presburger/Simplex.h"
@@ -61,16 +62,19 @@ void Relation::addDisjunct(BasicRelation b) {
 }
 
 Relation Relation::unite(const Relation &other) const {
-  Relation a = *this, b = other;
-  checkSameTuples(a.space_, b.space_, "union");
-  presburger::alignParams(a, b);
-  a.disjuncts_.reserve(a.disjuncts_.size() + b.disjuncts_.size());
-  for (BasicRelation &d : b.disjuncts_) {
-    d.setSpace(a.space_);
-    a.disjuncts_.push_back(std::move(d));
-  }
-  a.removeContainedDisjuncts();
-  return a;
+  checkSameTuples(space_, other.space_, "union");
+  return withAlignedParams(
+      *this, other, [](const Relation &a, const Relation &b) {
+        Relation out(a.space_);
+        out.disjuncts_.reserve(a.disjuncts_.size() + b.disjuncts_.size());
+        out.disjuncts_ = a.disjuncts_;
+        for (const BasicRelation &d : b.disjuncts_) {
+          out.disjuncts_.push_back(d);
+          out.disjuncts_.back().setSpace(a.space_);
+        }
+        out.removeContainedDisjuncts();
+        return out;
+      });
 }
 
 void Relation::removeContainedDisjuncts() {
@@ -79,19 +83,20 @@ void Relation::removeContainedDisjuncts() {
 
 Relation Relation::intersect(const Relation &other) const {
   WorkBudget::Operation op;
-  Relation a = *this, b = other;
-  checkSameTuples(a.space_, b.space_, "intersection");
-  presburger::alignParams(a, b);
-  Relation result(a.space_);
-  for (const BasicRelation &x : a.disjuncts_)
-    for (const BasicRelation &y : b.disjuncts_) {
-      BasicRelation c = x.intersect(y);
-      c.setSpace(a.space_);
-      if (c.normalize() && !c.isEmpty())
-        result.disjuncts_.push_back(std::move(c));
-    }
-  result.removeContainedDisjuncts();
-  return result;
+  checkSameTuples(space_, other.space_, "intersection");
+  return withAlignedParams(*this, other,
+                           [](const Relation &a, const Relation &b) {
+                             Relation result(a.space_);
+                             for (const BasicRelation &x : a.disjuncts_)
+                               for (const BasicRelation &y : b.disjuncts_) {
+                                 BasicRelation c = x.intersect(y);
+                                 c.setSpace(a.space_);
+                                 if (c.normalize() && !c.isEmpty())
+                                   result.disjuncts_.push_back(std::move(c));
+                               }
+                             result.removeContainedDisjuncts();
+                             return result;
+                           });
 }
 
 bool Relation::isEmpty() const {

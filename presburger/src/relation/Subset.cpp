@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "relation/Subset.h"
+#include "basic/AlignedParams.h"
 #include "basic/DisjunctPreparation.h"
 #include "basic/Divisions.h"
 #include "core/Rows.h"
@@ -177,11 +178,7 @@ bool Relation::isSubsetOf(const Relation &other) const {
       return false;
     return a.subtract(b).isEmpty();
   };
-  if (space_.paramNames() == other.space_.paramNames())
-    return decide(*this, other);
-  Relation a = *this, b = other;
-  presburger::alignParams(a, b);
-  return decide(a, b);
+  return withAlignedParams(*this, other, decide);
 }
 
 bool Relation::isEqual(const Relation &other) const {

@@ -7,6 +7,7 @@
 // See docs/algorithms/subtract.md.
 //
 //===----------------------------------------------------------------------===//
+#include "basic/AlignedParams.h"
 #include "basic/ContainedDisjuncts.h"
 #include "basic/Divisions.h"
 #include "relation/SpaceChecks.h"
@@ -180,39 +181,42 @@ std::vector<BasicRelation> withDefinedLocals(const BasicRelation &t) {
 
 Relation Relation::subtract(const Relation &other) const {
   WorkBudget::Operation op;
-  Relation a = *this, b = other;
-  checkSameTuples(a.space_, b.space_, "difference");
-  presburger::alignParams(a, b);
-  std::vector<BasicRelation> subtrahends;
-  for (const BasicRelation &t : b.disjuncts_)
-    for (BasicRelation &d : withDefinedLocals(t))
-      if (!d.isObviouslyEmpty())
-        subtrahends.push_back(std::move(d));
-  // Each disjunct inside another spared is one subtraction (and its
-  // pieces) less.
-  dropContainedDisjuncts(subtrahends);
-  a.removeContainedDisjuncts();
-  Relation result(a.space_);
-  for (const BasicRelation &s : a.disjuncts_) {
-    std::vector<BasicRelation> pieces{s};
-    for (const BasicRelation &t : subtrahends) {
-      std::vector<BasicRelation> next;
-      for (const BasicRelation &p : pieces) {
-        std::vector<BasicRelation> sub = subtractBasic(p, t);
-        for (BasicRelation &q : sub)
-          next.push_back(std::move(q));
-      }
-      pieces = std::move(next);
-      if (pieces.empty())
-        break;
-    }
-    for (BasicRelation &p : pieces) {
-      p.setSpace(a.space_);
-      result.disjuncts_.push_back(std::move(p));
-    }
-  }
-  result.removeContainedDisjuncts();
-  return result;
+  checkSameTuples(space_, other.space_, "difference");
+  return withAlignedParams(
+      *this, other, [](const Relation &a, const Relation &b) {
+        std::vector<BasicRelation> subtrahends;
+        for (const BasicRelation &t : b.disjuncts_)
+          for (BasicRelation &d : withDefinedLocals(t))
+            if (!d.isObviouslyEmpty())
+              subtrahends.push_back(std::move(d));
+        // Each disjunct inside another spared is one subtraction (and its
+        // pieces) less.
+        dropContainedDisjuncts(subtrahends);
+        std::vector<BasicRelation> minuends = a.disjuncts_;
+        dropContainedDisjuncts(minuends);
+        Relation result(a.space_);
+        for (BasicRelation &s : minuends) {
+          std::vector<BasicRelation> pieces;
+          pieces.push_back(std::move(s));
+          for (const BasicRelation &t : subtrahends) {
+            std::vector<BasicRelation> next;
+            for (const BasicRelation &p : pieces) {
+              std::vector<BasicRelation> sub = subtractBasic(p, t);
+              for (BasicRelation &q : sub)
+                next.push_back(std::move(q));
+            }
+            pieces = std::move(next);
+            if (pieces.empty())
+              break;
+          }
+          for (BasicRelation &p : pieces) {
+            p.setSpace(a.space_);
+            result.disjuncts_.push_back(std::move(p));
+          }
+        }
+        result.removeContainedDisjuncts();
+        return result;
+      });
 }
 
 Relation Relation::complement() const {
