@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 using namespace presburger;
 
 namespace {
@@ -126,4 +128,72 @@ TEST(Int, GcdOfBigAndSmallOperands) {
               fromBigInt(boost::multiprecision::gcd(x, y)));
   }
   EXPECT_EQ(gcd(fromBigInt(p), fromBigInt(p + 2)), Int(1));
+}
+
+// The three tiers (int64, inline 127-bit, cpp_int) against Boost's integers
+// on values around every boundary: 2^63, 2^126 (the end of the inline
+// tier), 2^127 and far beyond, with both signs. Every operation must give
+// Boost's answer, and equal values must compare and hash alike however
+// they were computed.
+TEST(Int, TiersAgreeWithBoostAroundEveryBoundary) {
+  std::vector<BigInt> values;
+  for (int shift : {0, 1, 31, 62, 63, 64, 65, 100, 125, 126, 127, 128, 200})
+    for (int delta : {-2, -1, 0, 1, 2}) {
+      BigInt v = (BigInt(1) << shift) + delta;
+      values.push_back(v);
+      values.push_back(-v);
+    }
+  values.push_back(BigInt(0));
+  values.push_back(BigInt(3) * (BigInt(1) << 120) + 12345);
+  auto floorQ = [](const BigInt &x, const BigInt &y) {
+    BigInt q, r;
+    boost::multiprecision::divide_qr(x, y, q, r);
+    if (r != 0 && ((r < 0) != (y < 0)))
+      q -= 1;
+    return q;
+  };
+  auto ceilQ = [](const BigInt &x, const BigInt &y) {
+    BigInt q, r;
+    boost::multiprecision::divide_qr(x, y, q, r);
+    if (r != 0 && ((r < 0) == (y < 0)))
+      q += 1;
+    return q;
+  };
+  for (const BigInt &x : values) {
+    Int a = fromBigInt(x);
+    ASSERT_EQ(toBigInt(a), x);
+    EXPECT_EQ(a.toString(), x.str());
+    EXPECT_EQ(toBigInt(-a), BigInt(-x));
+    EXPECT_EQ(a.sign(), x.sign());
+    EXPECT_EQ(a.isSmall(), x >= INT64_MIN && x <= INT64_MAX);
+    EXPECT_EQ(bitLength(a), x == 0 ? 0u : unsigned(msb(abs(x))) + 1);
+    for (const BigInt &y : values) {
+      Int b = fromBigInt(y);
+      SCOPED_TRACE(x.str() + " and " + y.str());
+      ASSERT_EQ(toBigInt(a + b), BigInt(x + y));
+      ASSERT_EQ(toBigInt(a - b), BigInt(x - y));
+      ASSERT_EQ(toBigInt(a * b), BigInt(x * y));
+      EXPECT_EQ(compare(a, b), x < y ? -1 : x > y ? 1 : 0);
+      EXPECT_EQ(a == b, x == y);
+      EXPECT_EQ(toBigInt(gcd(a, b)), boost::multiprecision::gcd(x, y));
+      if (y != 0) {
+        EXPECT_EQ(toBigInt(floorDiv(a, b)), floorQ(x, y));
+        EXPECT_EQ(toBigInt(ceilDiv(a, b)), ceilQ(x, y));
+        EXPECT_EQ(toBigInt(mod(a, b)), BigInt(x - y * floorQ(x, y)));
+        EXPECT_EQ(toBigInt(divExact(a * b, b)), x);
+      }
+      // The same value reached another way: same representation, hash.
+      Int c = (a + b) - b;
+      EXPECT_EQ(c, a);
+      EXPECT_EQ(c.isSmall(), a.isSmall());
+      EXPECT_EQ(std::hash<Int>()(c), std::hash<Int>()(a));
+      Int d = b;
+      d = a; // Assignment across tiers, both ways.
+      EXPECT_EQ(d, a);
+      d += b;
+      EXPECT_EQ(toBigInt(d), BigInt(x + y));
+      Int e = std::move(d);
+      EXPECT_EQ(toBigInt(e), BigInt(x + y));
+    }
+  }
 }

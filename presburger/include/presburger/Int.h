@@ -1,13 +1,16 @@
 //===- Int.h - Exact integers with an int64 fast path -----------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// `Int` is the engine's integer: an int64 while the value fits, an arbitrary
-// precision integer (boost::multiprecision::cpp_int, kept out of this header)
-// when it does not. Every operation checks for overflow on the fast path and
-// falls back to the big representation, so results are always exact and the
-// common case costs neither an allocation nor a branch beyond the overflow
-// check. Division-like operations use the mathematical (floor) convention
-// unless their name says otherwise.
+// `Int` is the engine's integer, in three tiers: an int64 while the value
+// fits; a 127-bit value held inline across both words (up to 2^126 in
+// magnitude: products of two 63-bit coefficients, the pivots of a tableau
+// over large constants) without allocation; an arbitrary precision integer
+// (boost::multiprecision::cpp_int, kept out of this header) beyond. Every
+// operation checks for overflow on the fast path and falls back to the next
+// tier, so results are always exact and the common case costs neither an
+// allocation nor a branch beyond the overflow check. A value always sits in
+// the lowest tier that holds it. Division-like operations use the
+// mathematical (floor) convention unless their name says otherwise.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PRESBURGER_INT_H
@@ -23,24 +26,24 @@
 namespace presburger {
 
 namespace detail {
-struct BigIntBox; // Heap-allocated cpp_int; defined in Int.cpp.
+struct IntRep; // The wide and big tiers; defined in Int.cpp.
 } // namespace detail
 
 class Int {
 public:
-  Int() noexcept : small_(0), big_(nullptr) {}
-  Int(int64_t v) noexcept : small_(v), big_(nullptr) {}
-  Int(int v) noexcept : small_(v), big_(nullptr) {}
-  Int(unsigned v) noexcept : small_(v), big_(nullptr) {}
-  Int(long long v) noexcept : small_(static_cast<int64_t>(v)), big_(nullptr) {}
+  Int() noexcept : small_(0), big_(0) {}
+  Int(int64_t v) noexcept : small_(v), big_(0) {}
+  Int(int v) noexcept : small_(v), big_(0) {}
+  Int(unsigned v) noexcept : small_(v), big_(0) {}
+  Int(long long v) noexcept : small_(static_cast<int64_t>(v)), big_(0) {}
   Int(unsigned long v);
   Int(unsigned long long v);
 
-  Int(const Int &o) : small_(o.small_), big_(nullptr) {
+  Int(const Int &o) : small_(o.small_), big_(0) {
     if (o.big_) [[unlikely]]
       copyBigFrom(o);
   }
-  Int(Int &&o) noexcept : small_(o.small_), big_(o.big_) { o.big_ = nullptr; }
+  Int(Int &&o) noexcept : small_(o.small_), big_(o.big_) { o.big_ = 0; }
   Int &operator=(const Int &o) {
     if (this == &o)
       return *this;
@@ -57,7 +60,7 @@ public:
         freeBig();
       small_ = o.small_;
       big_ = o.big_;
-      o.big_ = nullptr;
+      o.big_ = 0;
     }
     return *this;
   }
@@ -70,8 +73,9 @@ public:
   /// on anything else (no whitespace, no '+', at least one digit).
   static std::optional<Int> fromString(std::string_view text);
 
-  /// True when the value is held as an int64 (it then fits in int64).
-  bool isSmall() const { return big_ == nullptr; }
+  /// True when the value is held as an int64, which is exactly when it fits
+  /// in int64.
+  bool isSmall() const { return big_ == 0; }
   /// The value as int64 when it fits.
   std::optional<int64_t> toInt64() const {
     if (!big_) [[likely]]
@@ -232,9 +236,12 @@ private:
   static Int floorDivSlow(const Int &a, const Int &b);
   static Int ceilDivSlow(const Int &a, const Int &b);
 
-  friend struct detail::BigIntBox;
+  friend struct detail::IntRep;
+  // Small: big_ == 0 and small_ is the value. Wide: big_ is odd, the value
+  // is (big_ >> 1) * 2^64 + (uint64_t)small_ (big_ read as signed). Big:
+  // big_ is the address of a heap-allocated cpp_int (even, non-zero).
   int64_t small_;
-  detail::BigIntBox *big_;
+  uintptr_t big_;
 };
 
 std::ostream &operator<<(std::ostream &os, const Int &v);
