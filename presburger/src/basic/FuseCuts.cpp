@@ -1,8 +1,11 @@
 //===- FuseCuts.cpp - Putting split polyhedra back together ---------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// See FuseCuts.h. Rows are compared as sorted lists of normalized rows; the
-// only arithmetic is one LP per bound that only one side of a cut has.
+// See FuseCuts.h. Rows are compared as sorted lists of normalized rows
+// (views of the disjuncts' own rows, which stay put while the lists live:
+// a disjunct moved within its vector keeps its buffers); the only
+// arithmetic is one LP per bound that only one side of a cut has and no row
+// of the other side implies as written.
 //
 //===----------------------------------------------------------------------===//
 #include "basic/FuseCuts.h"
@@ -20,14 +23,24 @@ namespace presburger {
 
 namespace {
 
-using SortedRows = std::vector<std::vector<Int>>;
+using SortedRows = std::vector<ConstRow>;
+
+bool rowLess(ConstRow a, ConstRow b) {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+}
+bool rowEqual(ConstRow a, ConstRow b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
+bool sameRows(const SortedRows &a, const SortedRows &b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), rowEqual);
+}
 
 SortedRows sortedRows(const Matrix &m) {
   SortedRows out;
   out.reserve(m.numRows());
   for (unsigned i = 0; i < m.numRows(); ++i)
-    out.emplace_back(m.row(i).begin(), m.row(i).end());
-  std::sort(out.begin(), out.end());
+    out.push_back(m.row(i));
+  std::sort(out.begin(), out.end(), rowLess);
   return out;
 }
 
@@ -41,31 +54,44 @@ bool sameLocals(const BasicRelation &a, const BasicRelation &b) {
 }
 
 /// The rows of `a` that `b` lacks (sorted lists).
-std::vector<const std::vector<Int> *> rowsMissingIn(const SortedRows &a,
-                                                    const SortedRows &b) {
-  std::vector<const std::vector<Int> *> out;
+SortedRows rowsMissingIn(const SortedRows &a, const SortedRows &b) {
+  SortedRows out;
   size_t j = 0;
-  for (const std::vector<Int> &r : a) {
-    while (j < b.size() && b[j] < r)
+  for (ConstRow r : a) {
+    while (j < b.size() && rowLess(b[j], r))
       ++j;
-    if (j == b.size() || b[j] != r)
-      out.push_back(&r);
+    if (j == b.size() || !rowEqual(b[j], r))
+      out.push_back(r);
   }
   return out;
 }
 
+/// Whether some inequality of `d` has the coefficients of `row` and a
+/// constant no larger, so that it implies `row` (a loop's lower bound
+/// i >= 0 on the piece i >= 10 beyond a cut).
+bool impliedByARow(const BasicRelation &d, ConstRow row) {
+  unsigned n = unsigned(row.size()) - 1;
+  for (unsigned i = 0; i < d.numInequalities(); ++i) {
+    ConstRow r = d.inequality(i);
+    if (r[n] <= row[n] && std::equal(r.begin(), r.begin() + n, row.begin()))
+      return true;
+  }
+  return false;
+}
+
 /// Whether every integer point of `d` satisfies each row of `rows` but the
 /// one at `skip` (a rational minimum, rounded up: rows have integer
-/// coefficients).
-bool validOn(const BasicRelation &d,
-             const std::vector<const std::vector<Int> *> &rows, size_t skip) {
-  if (rows.size() <= 1)
+/// coefficients). Rows that a row of `d` implies as written need no LP.
+bool validOn(const BasicRelation &d, const SortedRows &rows, size_t skip) {
+  std::vector<size_t> open;
+  for (size_t k = 0; k < rows.size(); ++k)
+    if (k != skip && !impliedByARow(d, rows[k]))
+      open.push_back(k);
+  if (open.empty())
     return true;
   Simplex s(d.equalities(), d.inequalities());
-  for (size_t k = 0; k < rows.size(); ++k) {
-    if (k == skip)
-      continue;
-    const std::vector<Int> &r = *rows[k];
+  for (size_t k : open) {
+    ConstRow r = rows[k];
     std::vector<Int> lin(r.begin(), r.end() - 1);
     lin.push_back(Int(0));
     Optimum o = s.computeOptimum(ConstRow(lin), false);
@@ -84,13 +110,12 @@ std::optional<BasicRelation> fuseCut(const BasicRelation &a,
                                      const SortedRows &ia,
                                      const BasicRelation &b,
                                      const SortedRows &ib) {
-  std::vector<const std::vector<Int> *> onlyA = rowsMissingIn(ia, ib),
-                                        onlyB = rowsMissingIn(ib, ia);
+  SortedRows onlyA = rowsMissingIn(ia, ib), onlyB = rowsMissingIn(ib, ia);
   if (onlyA.empty() || onlyB.empty())
     return std::nullopt;
   for (size_t x = 0; x < onlyA.size(); ++x)
     for (size_t y = 0; y < onlyB.size(); ++y) {
-      const std::vector<Int> &ra = *onlyA[x], &rb = *onlyB[y];
+      ConstRow ra = onlyA[x], rb = onlyB[y];
       bool adjacent = ra.back() + rb.back() == Int(-1);
       for (size_t c = 0; c + 1 < ra.size() && adjacent; ++c)
         adjacent = ra[c] == -rb[c];
@@ -108,7 +133,7 @@ std::optional<BasicRelation> fuseCut(const BasicRelation &a,
       }
       for (size_t k = 0; k < onlyB.size(); ++k)
         if (k != y)
-          out.addInequality(ConstRow(*onlyB[k]));
+          out.addInequality(onlyB[k]);
       return out;
     }
   return std::nullopt;
@@ -249,7 +274,7 @@ bool fusePass(std::vector<BasicRelation> &disjuncts,
       if (!sameLocals(disjuncts[i], disjuncts[j]))
         continue;
       std::optional<BasicRelation> fused =
-          eqs[i] == eqs[j]
+          sameRows(eqs[i], eqs[j])
               ? fuseCut(disjuncts[i], ineqs[i], disjuncts[j], ineqs[j])
               : fuseCutAcrossEqualities(disjuncts[i], disjuncts[j]);
       if (!fused)

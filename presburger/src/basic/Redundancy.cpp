@@ -153,7 +153,7 @@ void BasicRelation::sortConstraints() {
   auto sortRows = [](Matrix &m) {
     std::vector<unsigned> order(m.numRows());
     std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+    auto before = [&](unsigned a, unsigned b) {
       ConstRow ra = m.row(a), rb = m.row(b);
       // Later columns first (dimensions before parameters), ignoring the
       // constant, then the constant.
@@ -163,8 +163,13 @@ void BasicRelation::sortConstraints() {
           return cmp > 0;
       }
       return ra.back() < rb.back();
-    });
+    };
+    // Pieces simplified again are mostly in order already.
+    if (std::is_sorted(order.begin(), order.end(), before))
+      return;
+    std::sort(order.begin(), order.end(), before);
     Matrix sorted(0, m.numColumns());
+    sorted.reserveRows(m.numRows());
     for (unsigned r : order)
       sorted.appendRow(m.row(r));
     m = std::move(sorted);
