@@ -86,14 +86,14 @@ std::vector<std::optional<Int>> fixedRangeValues(const BasicRelation &b) {
 
 Relation Relation::lexOrderTo(const Relation &other, LexOrder op) const {
   WorkBudget::Operation guard;
-  if (isSet() && other.isSet()) {
-    Relation order = lexOrder(space_, other.space_, op);
-    return order.intersectDomain(*this).intersectRange(other);
-  }
-  if (!isRelation() || !other.isRelation())
+  bool sets = isSet() && other.isSet();
+  if (!sets && (!isRelation() || !other.isRelation()))
     throw SpaceError("lexicographic order of a set with a relation");
-  // Checks the tuples and arities (the order itself is not used).
-  lexOrder(space_.rangeSpace(), other.space_.rangeSpace(), op);
+  // Checks the tuples and arities (the order itself is not built).
+  if (sets && numRange() != other.numRange())
+    lexOrder(space_, other.space_, op);
+  if (!sets)
+    lexOrder(space_.rangeSpace(), other.space_.rangeSpace(), op);
   // Copies only when the parameters differ.
   std::optional<Relation> alignedA, alignedB;
   if (space_.paramNames() != other.space_.paramNames()) {
@@ -103,18 +103,26 @@ Relation Relation::lexOrderTo(const Relation &other, LexOrder op) const {
   }
   const Relation &a = alignedA ? *alignedA : *this;
   const Relation &b = alignedB ? *alignedB : other;
-  // One composition instead of two: pieces x of `a` and y of `b` with
-  // their images t and u as locals, and for each position k the rows
-  // t_i = u_i (i < k), s (u_k - t_k) >= 1. Positions whose values both
-  // pieces fix are decided without building: a difference before k
+  // Pieces x of `a` and y of `b` in one step (no order relation built and
+  // intersected twice), and for each position k the rows t_i = u_i
+  // (i < k), s (u_k - t_k) >= 1, where t and u are the points of two sets
+  // (the result's domain and range) or the images of two relations (kept
+  // as locals, the result relating their domains). Positions whose values
+  // both pieces fix are decided without building: a difference before k
   // empties every later position.
-  Space space = Space::relation(a.space_.paramNames(), a.space_.domainTuple(),
-                                b.space_.domainTuple());
-  unsigned np = a.numParams(), nx = a.numDomain(), ny = b.numDomain();
+  Space space =
+      sets ? Space::relation(a.space_.paramNames(), a.space_.setTuple(),
+                             b.space_.setTuple())
+           : Space::relation(a.space_.paramNames(), a.space_.domainTuple(),
+                             b.space_.domainTuple());
+  unsigned np = a.numParams(), nx = sets ? 0 : a.numDomain(),
+           ny = sets ? 0 : b.numDomain();
   unsigned n = a.numRange();
   unsigned dom = space.offset(VarKind::Domain),
            ran = space.offset(VarKind::Range);
   unsigned loc = space.offset(VarKind::Local);
+  // The columns of t_i and u_i in the pieces built.
+  unsigned tCol = sets ? dom : loc, uCol = sets ? ran : loc + n;
   std::vector<unsigned> mapX(np + nx + n), mapY(np + ny + n);
   for (unsigned i = 0; i < np; ++i)
     mapX[i] = mapY[i] = i;
@@ -123,8 +131,8 @@ Relation Relation::lexOrderTo(const Relation &other, LexOrder op) const {
   for (unsigned i = 0; i < ny; ++i)
     mapY[np + i] = ran + i;
   for (unsigned i = 0; i < n; ++i) {
-    mapX[np + nx + i] = loc + i;     // t_i
-    mapY[np + ny + i] = loc + n + i; // u_i
+    mapX[np + nx + i] = tCol + i;
+    mapY[np + ny + i] = uCol + i;
   }
   bool strict = op == LexOrder::LT || op == LexOrder::GT;
   Int s = (op == LexOrder::LT || op == LexOrder::LE) ? Int(1) : Int(-1);
@@ -135,20 +143,21 @@ Relation Relation::lexOrderTo(const Relation &other, LexOrder op) const {
       std::vector<std::optional<Int>> fy = fixedRangeValues(y);
       auto build = [&](unsigned k) {
         BasicRelation d(space);
-        d.insertVars(VarKind::Local, 0, 2 * n);
+        if (!sets)
+          d.insertVars(VarKind::Local, 0, 2 * n);
         d.appendMapped(x, mapX);
         d.appendMapped(y, mapY);
         std::vector<Int> row(d.numCols());
         for (unsigned i = 0; i < k && i < n; ++i) {
           std::fill(row.begin(), row.end(), Int(0));
-          row[loc + i] = Int(1);
-          row[loc + n + i] = Int(-1);
+          row[tCol + i] = Int(1);
+          row[uCol + i] = Int(-1);
           d.addEquality(row);
         }
         if (k < n) {
           std::fill(row.begin(), row.end(), Int(0));
-          row[loc + n + k] = s;
-          row[loc + k] = -s;
+          row[uCol + k] = s;
+          row[tCol + k] = -s;
           row.back() = Int(-1);
           d.addInequality(row);
         }
