@@ -236,6 +236,31 @@ TEST(HullRandom, InclusionsBetweenHulls) {
   EXPECT_LE(skipped, 2u);
 }
 
+// The double description method (the default in small dimensions) against
+// facet wrapping on general unions: strides, existentials, parameters and
+// unbounded pieces with lineality spaces. Both hulls must be the same set.
+TEST(HullRandom, DoubleDescriptionAgreesWithWrapping) {
+  Gen g(41);
+  unsigned compared = 0;
+  for (int iter = 0; iter < 80; ++iter) {
+    unsigned dims = unsigned(g.rnd(1, 3));
+    std::string text = g.general(dims, true, true);
+    SCOPED_TRACE(text);
+    Relation s = parseRelation(text);
+    try {
+      Relation dd(s.convexHull(HullMethod::DoubleDescription));
+      Relation wrapped(s.convexHull(HullMethod::Wrapping));
+      EXPECT_TRUE(dd.isEqual(wrapped))
+          << dd.toString() << " vs " << wrapped.toString();
+      EXPECT_TRUE(s.isSubsetOf(dd)) << dd.toString();
+      ++compared;
+    } catch (const LimitExceeded &) {
+      // Wrapping's budget stops on a few random unions (see above).
+    }
+  }
+  EXPECT_GE(compared, 75u);
+}
+
 TEST(HullRandom, DimBoundsMatchEnumeration) {
   Gen g(37);
   const int lo = -8, hi = 14;

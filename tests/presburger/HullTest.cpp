@@ -209,7 +209,9 @@ TEST(ConvexHull, MethodsAgree) {
     Relation s = R(in);
     Relation a(s.convexHull(HullMethod::Wrapping));
     Relation b(s.convexHull(HullMethod::FourierMotzkin));
+    Relation c(s.convexHull(HullMethod::DoubleDescription));
     EXPECT_TRUE(a.isEqual(b)) << a.toString() << " vs " << b.toString();
+    EXPECT_TRUE(a.isEqual(c)) << a.toString() << " vs " << c.toString();
   }
 }
 

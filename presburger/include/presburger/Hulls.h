@@ -16,11 +16,20 @@
 
 namespace presburger {
 
-/// The algorithm Relation::convexHull uses for the rational hull once the
-/// cheap cases (one disjunct, one dimension, a disjunct containing all the
-/// others, a smaller affine hull) are out of the way. Both give the same
-/// polyhedron; the choice is exposed for testing and benchmarking.
+/// The algorithm Relation::convexHull uses for the rational hull of the
+/// disjuncts in the lifted space. All give the same polyhedron; the choice
+/// is exposed for testing and benchmarking.
 enum class HullMethod {
+  /// The default: DoubleDescription in up to kDoubleDescriptionMaxDim
+  /// variables, falling back to Wrapping when it exceeds its ray limit, and
+  /// Wrapping above that dimension.
+  Automatic,
+  /// Through generators: the vertices, rays and lines of every disjunct by
+  /// the double description method, then the facets of the cone they
+  /// generate by the same method on its polar. No linear program; the
+  /// number of generators can grow exponentially with the dimension, so a
+  /// limit on it sends the computation to Wrapping.
+  DoubleDescription,
   /// What isl does: facet wrapping (Fukuda et al., "Extended convex hull"),
   /// one linear program per ridge, for bounded disjuncts; for unbounded
   /// ones, lineality spaces projected out and disjuncts combined two at a
@@ -32,6 +41,10 @@ enum class HullMethod {
   /// blow up (the work budget stops it).
   FourierMotzkin,
 };
+
+/// HullMethod::Automatic's largest dimension (variables of the lifted
+/// space) for the double description method.
+inline constexpr unsigned kDoubleDescriptionMaxDim = 10;
 
 /// The exact range of one variable over the integer points of a set or
 /// relation (the other variables, parameters included, range freely).

@@ -332,7 +332,7 @@ public:
   /// hull; one basic relation without redundant constraints whose locals are
   /// those divisions. Empty input gives an obviously empty basic relation.
   /// `method` only selects the algorithm (see HullMethod).
-  BasicRelation convexHull(HullMethod method = HullMethod::Wrapping) const;
+  BasicRelation convexHull(HullMethod method = HullMethod::Automatic) const;
   /// Over-approximation (isl's polyhedral_hull, iscc's `poly`): convexHull
   /// with the divisions then eliminated rationally (removeDivs), so the
   /// result has no locals.

@@ -39,6 +39,7 @@
 //===----------------------------------------------------------------------===//
 #include "hulls/ConvexHullRational.h"
 #include "core/Rows.h"
+#include "hulls/HullByDoubleDescription.h"
 
 #include "presburger/Errors.h"
 #include "presburger/LinearAlgebra.h"
@@ -52,6 +53,10 @@ namespace presburger::hulls {
 namespace {
 
 using RowVec = std::vector<Int>;
+
+/// The most generators (rays of a cone, at any step) the double
+/// description method may hold before the hull is wrapped instead.
+constexpr size_t kMaxGenerators = 2000;
 
 /// The linear part divided by its gcd, and the constant divided by the
 /// same gcd: two inequalities are translates of each other exactly when
@@ -795,6 +800,13 @@ std::optional<RatPoly> hullPair(const RatPoly &p, const RatPoly &q,
 
 std::optional<RatPoly> hullRec(std::vector<RatPoly> pieces, unsigned n,
                                HullMethod method) {
+  if (method == HullMethod::DoubleDescription ||
+      (method == HullMethod::Automatic && n <= kDoubleDescriptionMaxDim)) {
+    GeneratorHull g = hullByDoubleDescription(pieces, n, kMaxGenerators);
+    if (!g.gaveUp)
+      return g.hull;
+    method = HullMethod::Wrapping;
+  }
   pieces = preparePieces(std::move(pieces));
   if (pieces.empty())
     return std::nullopt;
