@@ -89,6 +89,12 @@ bool validOn(const BasicRelation &d, const SortedRows &rows, size_t skip) {
       open.push_back(k);
   if (open.empty())
     return true;
+  // A point of d that violates a row refutes it without a tableau (the
+  // tile tail beside full tiles fails this way).
+  if (std::optional<std::vector<Int>> w = d.cheapWitness())
+    for (size_t k : open)
+      if (affineValue(rows[k], *w).isNegative())
+        return false;
   Simplex s(d.equalities(), d.inequalities());
   for (size_t k : open) {
     ConstRow r = rows[k];
