@@ -92,6 +92,10 @@ public:
   void addEquality(ConstRow row);
   /// Adds row . x + row.back() >= 0 (numCols() entries).
   void addInequality(ConstRow row);
+  /// This relation with row . x + row.back() >= 0 added (numCols()
+  /// entries): one allocation per matrix, where a copy and addInequality
+  /// allocate the inequalities twice.
+  BasicRelation withInequality(ConstRow row) const;
   /// addEquality and addInequality for a row held in a vector.
   void addEquality(const std::vector<Int> &row) { addEquality(ConstRow(row)); }
   void addInequality(const std::vector<Int> &row) {

@@ -28,6 +28,12 @@ public:
   /// A rows x cols matrix of zeros.
   Matrix(unsigned rows, unsigned cols)
       : rows_(rows), cols_(cols), data_(size_t(rows) * cols) {}
+  /// A copy of `m` with room for `spareRows` more rows (appending them
+  /// reallocates nothing).
+  Matrix(const Matrix &m, unsigned spareRows) : rows_(m.rows_), cols_(m.cols_) {
+    data_.reserve(size_t(m.rows_ + spareRows) * m.cols_);
+    data_.insert(data_.end(), m.data_.begin(), m.data_.end());
+  }
 
   unsigned numRows() const { return rows_; }
   unsigned numColumns() const { return cols_; }

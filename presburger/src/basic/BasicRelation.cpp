@@ -35,6 +35,20 @@ void BasicRelation::addEquality(ConstRow row) {
   eqs_.appendRow(row);
 }
 
+BasicRelation BasicRelation::withInequality(ConstRow row) const {
+  if (row.size() != numCols())
+    throw InvalidArgument("inequality has the wrong number of columns");
+  BasicRelation out(space_);
+  out.numLocals_ = numLocals_;
+  out.eqs_ = eqs_;
+  out.ineqs_ = Matrix(ineqs_, 1);
+  out.ineqs_.appendRow(row);
+  out.divNum_ = divNum_;
+  out.divDen_ = divDen_;
+  out.obviouslyEmpty_ = obviouslyEmpty_;
+  return out;
+}
+
 void BasicRelation::addInequality(ConstRow row) {
   if (row.size() != numCols())
     throw InvalidArgument("inequality has the wrong number of columns");

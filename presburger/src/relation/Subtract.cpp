@@ -79,8 +79,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
             rowHolds = true;
             return;
           }
-          BasicRelation piece = cur;
-          piece.addInequality(negated);
+          BasicRelation piece = cur.withInequality(negated);
           if (piece.normalize())
             pieces.push_back(std::move(piece));
           return;
@@ -103,8 +102,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
       if (relaxation->isRedundantInequality(row))
         return;
     }
-    BasicRelation piece = cur;
-    piece.addInequality(negated);
+    BasicRelation piece = cur.withInequality(negated);
     if (piece.normalize() && !piece.isEmpty())
       pieces.push_back(std::move(piece));
   };

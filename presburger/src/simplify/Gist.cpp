@@ -41,8 +41,7 @@ std::vector<std::vector<Int>> definitionRows(const BasicRelation &b) {
 /// the row `negated` (an inequality) holds.
 bool excludedInAll(const BasicRelation &base, const std::vector<Int> &negated,
                    const std::vector<BasicRelation> &contexts) {
-  BasicRelation probe = base;
-  probe.addInequality(negated);
+  BasicRelation probe = base.withInequality(negated);
   for (const BasicRelation &c : contexts) {
     WorkBudget::charge(probe.numConstraints() + c.numConstraints());
     if (!probe.intersect(c).isEmpty())
