@@ -21,14 +21,15 @@ namespace presburger {
 /// is exposed for testing and benchmarking.
 enum class HullMethod {
   /// The default: DoubleDescription in up to kDoubleDescriptionMaxDim
-  /// variables, falling back to Wrapping when it exceeds its ray limit, and
-  /// Wrapping above that dimension.
+  /// variables, falling back to Wrapping when it exceeds its ray limit or
+  /// half of the work budget left, and Wrapping above that dimension.
   Automatic,
   /// Through generators: the vertices, rays and lines of every disjunct by
   /// the double description method, then the facets of the cone they
   /// generate by the same method on its polar. No linear program; the
   /// number of generators can grow exponentially with the dimension, so a
-  /// limit on it sends the computation to Wrapping.
+  /// limit on it (and on its share of the work budget) sends the
+  /// computation to Wrapping.
   DoubleDescription,
   /// What isl does: facet wrapping (Fukuda et al., "Extended convex hull"),
   /// one linear program per ridge, for bounded disjuncts; for unbounded

@@ -802,9 +802,14 @@ std::optional<RatPoly> hullRec(std::vector<RatPoly> pieces, unsigned n,
                                HullMethod method) {
   if (method == HullMethod::DoubleDescription ||
       (method == HullMethod::Automatic && n <= kDoubleDescriptionMaxDim)) {
-    GeneratorHull g = hullByDoubleDescription(pieces, n, kMaxGenerators);
-    if (!g.gaveUp)
-      return g.hull;
+    // An optional step: half of what is left, wrapping when it runs out
+    // (as when the generators exceed their limit).
+    std::optional<GeneratorHull> g =
+        WorkBudget::attempt(WorkBudget::left() / 2, [&] {
+          return hullByDoubleDescription(pieces, n, kMaxGenerators);
+        });
+    if (g && !g->gaveUp)
+      return g->hull;
     method = HullMethod::Wrapping;
   }
   pieces = preparePieces(std::move(pieces));
