@@ -215,3 +215,49 @@ TEST(ContainedDisjuncts, RandomUnionsKeepTheirPoints) {
       }
   }
 }
+
+TEST(ContainedDisjuncts, ManyBoxesSomeNestedAgainstEnumeration) {
+  // 9 to 40 random boxes in [0, 12]^2, a third of them triangles (another
+  // coefficient shape), unions of two such lists: the pair tests with the
+  // boxes' constants compared directly must keep exactly the points, and
+  // drop a box only when another one contains it.
+  std::mt19937 rng(77);
+  auto rnd = [&](int lo, int hi) {
+    return lo + int(rng() % unsigned(hi - lo + 1));
+  };
+  auto piece = [&] {
+    int a = rnd(0, 9), b = a + rnd(0, 3), c = rnd(0, 9), d = c + rnd(0, 3);
+    std::string s = "[i, j] : " + std::to_string(a) +
+                    " <= i <= " + std::to_string(b) + " and " +
+                    std::to_string(c) + " <= j <= " + std::to_string(d);
+    if (rnd(0, 2) == 0)
+      s += " and i + j <= " + std::to_string(a + d);
+    return s;
+  };
+  for (int trial = 0; trial < 40; ++trial) {
+    std::string left = "{ ", right = "{ ";
+    int nl = rnd(5, 20), nr = rnd(4, 20);
+    for (int k = 0; k < nl; ++k)
+      left += (k ? "; " : "") + piece();
+    for (int k = 0; k < nr; ++k)
+      right += (k ? "; " : "") + piece();
+    Relation a = parseRelation(left + " }"), b = parseRelation(right + " }");
+    Relation u = a.unite(b);
+    EXPECT_LE(u.numDisjuncts(), a.numDisjuncts() + b.numDisjuncts());
+    for (int i = -1; i <= 14; ++i)
+      for (int j = -1; j <= 14; ++j) {
+        Point p{Int(i), Int(j)};
+        ASSERT_EQ(u.containsPoint(p), a.containsPoint(p) || b.containsPoint(p))
+            << u.toString() << " at (" << i << ", " << j << ")";
+      }
+    // Every dropped disjunct is inside a kept one: each input disjunct's
+    // points are in a single kept disjunct.
+    for (const Relation *side : {&a, &b})
+      for (const BasicRelation &d : side->disjuncts()) {
+        bool insideOne = false;
+        for (const BasicRelation &k : u.disjuncts())
+          insideOne = insideOne || Relation(d).isSubsetOf(Relation(k));
+        EXPECT_TRUE(insideOne) << d.toString();
+      }
+  }
+}

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <numeric>
 #include <optional>
 #include <unordered_map>
@@ -57,6 +58,9 @@ struct Bounds {
   uint64_t full = 0;  // Hash of the rows with their constants.
   uint64_t mask = 0;  // One bit per coefficient vector, by its hash.
   Int constantSum;
+  /// Disjuncts with the same class have the same coefficient vectors, in
+  /// the same order (set by classifyCoefficients; distinct by default).
+  size_t coefficientClass = SIZE_MAX;
 
   const Int *row(size_t i) const { return rows[i]; }
 };
@@ -142,10 +146,38 @@ bool localsFit(const BasicRelation &x, const BasicRelation &y) {
   return true;
 }
 
+/// Gives the bounds of disjuncts with the same coefficient vectors (and
+/// locals, and width) one class: grouped by the shape hash, each checked
+/// against its group's first member row by row. O(n k w) for n disjuncts of
+/// k rows of width w.
+void classifyCoefficients(std::vector<Bounds> &bounds) {
+  std::unordered_map<uint64_t, std::vector<size_t>> firstOfClass;
+  for (size_t i = 0; i < bounds.size(); ++i) {
+    Bounds &b = bounds[i];
+    if (b.empty)
+      continue;
+    std::vector<size_t> &reps = firstOfClass[b.shape];
+    for (size_t r : reps) {
+      const Bounds &rep = bounds[r];
+      bool same = rep.width == b.width && rep.n == b.n;
+      for (size_t k = 0; k < b.n && same; ++k)
+        same = compareCoefficients(rep.row(k), b.row(k), b.width) == 0;
+      if (same) {
+        b.coefficientClass = rep.coefficientClass;
+        break;
+      }
+    }
+    if (b.coefficientClass == SIZE_MAX) {
+      b.coefficientClass = i;
+      reps.push_back(i);
+    }
+  }
+}
+
 /// Whether disjunct x (bounds bx) is syntactically inside y (bounds by).
 bool inside(const BasicRelation &x, const Bounds &bx, const BasicRelation &y,
             const Bounds &by) {
-  if (x.numCols() != y.numCols() || x.numLocals() != y.numLocals())
+  if (bx.width != by.width || x.numLocals() != y.numLocals())
     return false;
   if (!bx.empty && (by.empty || (by.mask & ~bx.mask) || by.n > bx.n))
     return false;
@@ -153,6 +185,15 @@ bool inside(const BasicRelation &x, const Bounds &bx, const BasicRelation &y,
     return false;
   if (bx.empty)
     return true;
+  if (bx.coefficientClass != SIZE_MAX &&
+      bx.coefficientClass == by.coefficientClass) {
+    // The same coefficient vectors in the same order: the constants decide
+    // (boxes along a line, tiles, copies of a piece cut smaller).
+    for (size_t k = 0; k < by.n; ++k)
+      if (by.row(k)[by.width] < bx.row(k)[bx.width])
+        return false;
+    return true;
+  }
   size_t i = 0;
   for (size_t j = 0; j < by.n; ++j) {
     const Int *r = by.row(j);
@@ -316,6 +357,7 @@ void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
   bounds.reserve(n);
   for (const BasicRelation &d : disjuncts)
     bounds.push_back(boundsOf(d));
+  classifyCoefficients(bounds);
   auto in = [&](size_t i, size_t j) {
     return inside(disjuncts[i], bounds[i], disjuncts[j], bounds[j]);
   };
