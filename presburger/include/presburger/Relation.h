@@ -342,8 +342,9 @@ public:
   /// space of aligned divisions) that is bounded on every disjunct, that
   /// constraint translated to the tightest constant valid on all
   /// disjuncts' integer points. Cheaper and looser than convexHull. A
-  /// relation with one non-empty disjunct returns it as it is (normalized,
-  /// not simplified), as isl does.
+  /// relation with one disjunct, or one non-empty disjunct, returns it as
+  /// it is (normalized, not simplified; an empty one may then come back
+  /// not obviously empty), as isl does.
   BasicRelation simpleHull() const;
   /// Over-approximation (isl's affine_hull): the smallest affine subspace
   /// of the lifted space [params | dims | divisions] containing the integer

@@ -30,6 +30,14 @@ using namespace hulls;
 
 BasicRelation Relation::simpleHull() const {
   WorkBudget::Operation op;
+  // One disjunct is its own hull, empty or not (the same points): returned
+  // normalized, without an emptiness test.
+  if (disjuncts_.size() == 1) {
+    BasicRelation b = disjuncts_.front();
+    if (!b.normalize())
+      return BasicRelation::empty(space_);
+    return b;
+  }
   Relation live(space_);
   for (const BasicRelation &d : disjuncts_) {
     BasicRelation b = d;
