@@ -21,8 +21,10 @@
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
 #include "solve/BasisReduction.h"
+#include "solve/BoundPropagation.h"
 #include "solve/DifferenceConstraints.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace presburger {
@@ -51,6 +53,13 @@ std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
     }
   }
 
+  // Every variable bounded by propagation: no recession cone to compute,
+  // the polytope is sampled as it is.
+  if (std::optional<std::vector<VariableRange>> ranges =
+          propagateBounds(Matrix(0, n + 1), ineqs, n, 4))
+    if (std::all_of(ranges->begin(), ranges->end(),
+                    [](const VariableRange &r) { return r.bounded(); }))
+      return sampleBoundedByBasisReduction(ineqs, std::move(simplex));
   // Implicit equalities of the recession cone.
   Simplex cone(n);
   Matrix coneRows(ineqs.numRows(), n + 1);

@@ -3,6 +3,7 @@
 #include "hulls/IntegerAffineHull.h"
 #include "core/Rows.h"
 #include "hulls/RationalPolyhedron.h"
+#include "solve/BoundPropagation.h"
 #include "solve/DifferenceConstraints.h"
 
 #include "presburger/LinearAlgebra.h"
@@ -34,75 +35,25 @@ void appendPoint(Matrix &gens, const std::vector<Int> &point) {
 
 namespace {
 
-/// Adds x_j = v to `work` for each variable whose integer values, by
-/// bound propagation, are the single value v: each row (an equality as two)
-/// bounds each of its variables by the other variables' bounds, rounded to
-/// integers, for a few rounds. A division local within one tile (q =
-/// floor(i / 32) with 0 <= i < 32) is fixed this way, which no rational
-/// test sees; the integer affine hull then needs no sampling of its two
-/// sides. Cost: rounds x rows x columns^2, no tableau. False when some
-/// variable has no integer value left (the set is empty).
+/// Adds x_j = v to `work` for each variable that bound propagation fixes
+/// to the single value v (propagateBounds, four rounds). A division local
+/// within one tile (q = floor(i / 32) with 0 <= i < 32) is fixed this way,
+/// which no rational test sees; the integer affine hull then needs no
+/// sampling of its two sides. False when some variable has no integer
+/// value left (the set is empty).
 bool addFixedVariables(BasicRelation &work) {
   unsigned n = work.numVars();
-  std::vector<std::optional<Int>> lo(n), hi(n);
-  // Reads row . [x 1] >= 0 (sign -1: the negated row).
-  auto propagate = [&](ConstRow row, int sign) {
-    bool changed = false;
-    for (unsigned j = 0; j < n; ++j) {
-      if (row[j].isZero())
-        continue;
-      // rest = c + sum over k != j of a_k x_k, at its largest.
-      Int rest = sign * row[n];
-      bool bounded = true;
-      for (unsigned k = 0; k < n && bounded; ++k) {
-        if (k == j || row[k].isZero())
-          continue;
-        Int a = sign * row[k];
-        const std::optional<Int> &end = a.isPositive() ? hi[k] : lo[k];
-        bounded = end.has_value();
-        if (bounded)
-          rest += a * *end;
-      }
-      if (!bounded)
-        continue;
-      Int a = sign * row[j];
-      if (a.isPositive()) { // x_j >= ceil(-rest / a)
-        Int b = ceilDiv(-rest, a);
-        if (!lo[j] || *lo[j] < b) {
-          lo[j] = b;
-          changed = true;
-        }
-      } else { // x_j <= floor(rest / -a)
-        Int b = floorDiv(rest, -a);
-        if (!hi[j] || b < *hi[j]) {
-          hi[j] = b;
-          changed = true;
-        }
-      }
-    }
-    return changed;
-  };
-  for (unsigned round = 0; round < 4; ++round) {
-    WorkBudget::chargeRows(work.numConstraints(), n + 1);
-    bool changed = false;
-    for (unsigned i = 0; i < work.numInequalities(); ++i)
-      changed = propagate(work.inequality(i), 1) || changed;
-    for (unsigned e = 0; e < work.numEqualities(); ++e) {
-      changed = propagate(work.equality(e), 1) || changed;
-      changed = propagate(work.equality(e), -1) || changed;
-    }
-    if (!changed)
-      break;
-  }
+  std::optional<std::vector<VariableRange>> ranges =
+      propagateBounds(work.equalities(), work.inequalities(), n, 4);
+  if (!ranges)
+    return false;
   std::vector<Int> eq(n + 1);
   for (unsigned j = 0; j < n; ++j) {
-    if (lo[j] && hi[j] && *hi[j] < *lo[j])
-      return false;
-    if (!lo[j] || !hi[j] || *lo[j] != *hi[j])
+    if (!(*ranges)[j].fixed())
       continue;
     std::fill(eq.begin(), eq.end(), Int(0));
     eq[j] = Int(1);
-    eq[n] = -*lo[j];
+    eq[n] = -*(*ranges)[j].lo;
     work.addEquality(eq);
   }
   return true;
