@@ -79,22 +79,40 @@ bool impliedByARow(const BasicRelation &d, ConstRow row) {
   return false;
 }
 
-/// Whether every integer point of `d` satisfies each row of `rows` but the
-/// one at `skip` (a rational minimum, rounded up: rows have integer
-/// coefficients). Rows that a row of `d` implies as written need no LP.
-bool validOn(const BasicRelation &d, const SortedRows &rows, size_t skip) {
+/// The rows to check on `d` for validOn: those of `rows` but the one at
+/// `skip` that no row of `d` implies as written.
+std::vector<size_t> rowsToCheck(const BasicRelation &d, const SortedRows &rows,
+                                size_t skip) {
   std::vector<size_t> open;
   for (size_t k = 0; k < rows.size(); ++k)
     if (k != skip && !impliedByARow(d, rows[k]))
       open.push_back(k);
+  return open;
+}
+
+/// Whether a cheap point of `d` violates one of the rows `open` of `rows`:
+/// they are then not valid on `d`, shown without a tableau (the tile tail
+/// beside full tiles fails this way).
+bool refutedByAPoint(const BasicRelation &d, const SortedRows &rows,
+                     const std::vector<size_t> &open) {
+  if (open.empty())
+    return false;
+  std::optional<std::vector<Int>> w = d.cheapWitness();
+  if (!w)
+    return false;
+  for (size_t k : open)
+    if (affineValue(rows[k], *w).isNegative())
+      return true;
+  return false;
+}
+
+/// Whether every integer point of `d` satisfies the rows `open` of `rows`
+/// (a rational minimum per row, rounded up: rows have integer
+/// coefficients); one tableau of `d`.
+bool validOn(const BasicRelation &d, const SortedRows &rows,
+             const std::vector<size_t> &open) {
   if (open.empty())
     return true;
-  // A point of d that violates a row refutes it without a tableau (the
-  // tile tail beside full tiles fails this way).
-  if (std::optional<std::vector<Int>> w = d.cheapWitness())
-    for (size_t k : open)
-      if (affineValue(rows[k], *w).isNegative())
-        return false;
   Simplex s(d.equalities(), d.inequalities());
   for (size_t k : open) {
     ConstRow r = rows[k];
@@ -127,7 +145,12 @@ std::optional<BasicRelation> fuseCut(const BasicRelation &a,
         adjacent = ra[c] == -rb[c];
       if (!adjacent)
         continue;
-      if (!validOn(b, onlyA, x) || !validOn(a, onlyB, y))
+      // Both sides' cheap refutations before either side's tableau.
+      std::vector<size_t> openA = rowsToCheck(b, onlyA, x),
+                          openB = rowsToCheck(a, onlyB, y);
+      if (refutedByAPoint(b, onlyA, openA) ||
+          refutedByAPoint(a, onlyB, openB) || !validOn(b, onlyA, openA) ||
+          !validOn(a, onlyB, openB))
         return std::nullopt;
       BasicRelation out = a;
       for (unsigned k = 0; k < out.numInequalities(); ++k) {
