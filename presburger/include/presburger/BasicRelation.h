@@ -153,7 +153,8 @@ public:
 
   /// Cheap simplification: divides rows by the gcd of their coefficients,
   /// tightens inequality constants over the integers, drops trivially true
-  /// rows and exact duplicates, merges opposite inequalities into
+  /// rows and exact duplicates and inequalities parallel to an equality
+  /// (which fixes their value), merges opposite inequalities into
   /// equalities and detects trivial contradictions. Returns false if the
   /// relation was found empty (it is then marked empty).
   bool normalize();

@@ -423,15 +423,16 @@ void appendMergedEqualities(const Matrix &ineqs, RowPairs &pairs, Matrix &eqs,
   }
 }
 
-/// Among inequalities with the same coefficients keeps the tightest (the
-/// first one on a tie), and turns each opposite pair that meets into an
+/// Drops the inequalities parallel to an equality of `eqs` (false when one
+/// contradicts it), among inequalities with the same coefficients keeps the
+/// tightest (the first one on a tie), and turns each opposite pair that meets into an
 /// equality (appended to `eqs`). False when an opposite pair leaves no
 /// point. Rows are grouped by a hash of their coefficients up to sign, so
 /// that duplicates and opposites fall in one group, and compared in place:
 /// no allocation per row (this runs before every emptiness test).
 bool mergeParallelInequalities(Matrix &ineqs, Matrix &eqs, unsigned nv) {
   unsigned m = ineqs.numRows();
-  if (m <= 1)
+  if (m == 0 || (m == 1 && eqs.numRows() == 0))
     return true;
   struct Entry {
     uint64_t hash;
@@ -445,6 +446,28 @@ bool mergeParallelInequalities(Matrix &ineqs, Matrix &eqs, unsigned nv) {
     return a.hash != b.hash ? a.hash < b.hash : a.row < b.row;
   });
   boost::container::small_vector<bool, kInlineRows> dropIneq(m, false);
+  // An inequality parallel to an equality a.x + c = 0 (the upper bound of
+  // a stride's division, i - 4e >= 0 beside i = 4e) has the value d - c,
+  // or d + c when opposite, on every point: it is redundant or, when
+  // negative, a contradiction. Decided here, it costs no tableau round.
+  for (unsigned e = 0; e < eqs.numRows(); ++e) {
+    uint64_t h = signlessRowHash(eqs.row(e), nv);
+    auto it = std::lower_bound(
+        entries.begin(), entries.end(), h,
+        [](const Entry &x, uint64_t key) { return x.hash < key; });
+    for (; it != entries.end() && it->hash == h; ++it) {
+      unsigned i = it->row;
+      bool same = sameCoefficients(ineqs, i, eqs, e, nv, false);
+      if (dropIneq[i] ||
+          (!same && !sameCoefficients(ineqs, i, eqs, e, nv, true)))
+        continue;
+      Int value = same ? ineqs.at(i, nv) - eqs.at(e, nv)
+                       : ineqs.at(i, nv) + eqs.at(e, nv);
+      if (value.isNegative())
+        return false;
+      dropIneq[i] = true;
+    }
+  }
   // Opposite pairs (i, j) that meet with equality, to become equalities.
   RowPairs pairs;
   for (unsigned g = 0; g < m;) {
