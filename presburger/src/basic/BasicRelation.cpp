@@ -425,8 +425,8 @@ void appendMergedEqualities(const Matrix &ineqs, RowPairs &pairs, Matrix &eqs,
 
 /// Drops the inequalities parallel to an equality of `eqs` (false when one
 /// contradicts it), among inequalities with the same coefficients keeps the
-/// tightest (the first one on a tie), and turns each opposite pair that meets into an
-/// equality (appended to `eqs`). False when an opposite pair leaves no
+/// tightest (the first one on a tie), and turns each opposite pair that meets
+/// into an equality (appended to `eqs`). False when an opposite pair leaves no
 /// point. Rows are grouped by a hash of their coefficients up to sign, so
 /// that duplicates and opposites fall in one group, and compared in place:
 /// no allocation per row (this runs before every emptiness test).
