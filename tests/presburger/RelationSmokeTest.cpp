@@ -104,3 +104,44 @@ TEST(RelationSmoke, ComposeDomainRangeDeltas) {
   EXPECT_TRUE(lt.isSubsetOf(le));
   EXPECT_FALSE(le.isSubsetOf(lt));
 }
+
+TEST(RelationSmoke, NormalizeDecidesInequalitiesParallelToAnEquality) {
+  // { [i] : exists e : i = 4e, i - 4e >= 0, -i + 4e + 3 >= 0, 0 <= i <= 10 }:
+  // on i = 4e the row i - 4e >= 0 is 0 >= 0 and -i + 4e + 3 >= 0 is 3 >= 0;
+  // normalize drops the first (same coefficients as the equality) and the
+  // second (opposite ones), and keeps the bounds of i.
+  BasicRelation b(Space::set({}, Tuple(1)));
+  b.addLocal();
+  b.addEquality(row({1, -4, 0}));
+  b.addInequality(row({1, -4, 0}));
+  b.addInequality(row({-1, 4, 3}));
+  b.addInequality(row({1, 0, 0}));
+  b.addInequality(row({-1, 0, 10}));
+  ASSERT_TRUE(b.normalize());
+  EXPECT_EQ(b.numEqualities(), 1u);
+  EXPECT_EQ(b.numInequalities(), 2u);
+  for (unsigned i = 0; i < b.numInequalities(); ++i)
+    EXPECT_TRUE(b.inequality(i)[1].isZero()); // only the bounds of i remain
+  for (int64_t i = -2; i <= 12; ++i)
+    EXPECT_EQ(Relation(b).containsPoint({Int(i)}),
+              i >= 0 && i <= 10 && i % 4 == 0);
+
+  // x + y = 3 with x + y >= 5 (same direction) or -x - y >= -2 (opposite):
+  // contradictions, found by normalize alone.
+  for (std::vector<Int> contradiction : {row({1, 1, -5}), row({-1, -1, 2})}) {
+    BasicRelation c(Space::set({}, Tuple(2)));
+    c.addEquality(row({1, 1, -3}));
+    c.addInequality(contradiction);
+    EXPECT_FALSE(c.normalize());
+    EXPECT_TRUE(c.isObviouslyEmpty());
+  }
+  // ... while x + y >= 3 and -x - y >= -3 on x + y = 3 hold with equality.
+  BasicRelation d(Space::set({}, Tuple(2)));
+  d.addEquality(row({1, 1, -3}));
+  d.addInequality(row({1, 1, -3}));
+  d.addInequality(row({-1, -1, 3}));
+  d.addInequality(row({1, 0, 0}));
+  ASSERT_TRUE(d.normalize());
+  EXPECT_EQ(d.numEqualities(), 1u);
+  EXPECT_EQ(d.numInequalities(), 1u);
+}
