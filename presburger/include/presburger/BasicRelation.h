@@ -78,15 +78,15 @@ public:
   /// The constraint rows, read only: row . [x 1] == 0 (equalities) and
   /// >= 0 (inequalities), numCols() entries each. The engine rewrites rows
   /// in place only through its internal RowAccess.h.
-  unsigned numEqualities() const { return eqs_.numRows(); }
-  unsigned numInequalities() const { return ineqs_.numRows(); }
+  unsigned numEqualities() const { return eqs().numRows(); }
+  unsigned numInequalities() const { return ineqs().numRows(); }
   unsigned numConstraints() const {
     return numEqualities() + numInequalities();
   }
-  ConstRow equality(unsigned i) const { return eqs_.row(i); }
-  ConstRow inequality(unsigned i) const { return ineqs_.row(i); }
-  const Matrix &equalities() const { return eqs_; }
-  const Matrix &inequalities() const { return ineqs_; }
+  ConstRow equality(unsigned i) const { return eqs().row(i); }
+  ConstRow inequality(unsigned i) const { return ineqs().row(i); }
+  const Matrix &equalities() const { return eqs(); }
+  const Matrix &inequalities() const { return ineqs(); }
 
   /// Adds row . x + row.back() == 0 (numCols() entries).
   void addEquality(ConstRow row);
@@ -102,8 +102,9 @@ public:
     addInequality(ConstRow(row));
   }
   /// Removes constraint `i` (later rows move up by one).
-  void removeEquality(unsigned i) { eqs_.removeRow(i); }
-  void removeInequality(unsigned i) { ineqs_.removeRow(i); }
+  // Removing rows keeps them normalized (no row changes, no pair appears).
+  void removeEquality(unsigned i) { eqStore_.removeRow(i); }
+  void removeInequality(unsigned i) { ineqStore_.removeRow(i); }
 
   /// Adds an existential local without a known definition; returns its index
   /// among the locals.
@@ -324,9 +325,25 @@ private:
   /// that fast path does not apply.
   bool removeDifferenceRedundancies();
 
+  /// The constraint rows, read through eqs()/ineqs(); every other write goes
+  /// through mutEqs()/mutIneqs(), which forget that they are normalized.
+  const Matrix &eqs() const { return eqStore_; }
+  const Matrix &ineqs() const { return ineqStore_; }
+  Matrix &mutEqs() {
+    normalized_ = false;
+    return eqStore_;
+  }
+  Matrix &mutIneqs() {
+    normalized_ = false;
+    return ineqStore_;
+  }
+
   Space space_;
   unsigned numLocals_ = 0;
-  Matrix eqs_, ineqs_;
+  Matrix eqStore_, ineqStore_;
+  /// normalize() would change nothing: it set this and no row changed
+  /// since (a copy carries it with the rows it describes).
+  bool normalized_ = false;
   Matrix divNum_;           // One row per local; numCols() columns.
   std::vector<Int> divDen_; // 0: no known definition.
   bool obviouslyEmpty_ = false;

@@ -19,8 +19,8 @@
 namespace presburger {
 
 BasicRelation::BasicRelation(Space space)
-    : space_(std::move(space)), eqs_(0, space_.offset(VarKind::Local) + 1),
-      ineqs_(0, space_.offset(VarKind::Local) + 1),
+    : space_(std::move(space)), eqStore_(0, space_.offset(VarKind::Local) + 1),
+      ineqStore_(0, space_.offset(VarKind::Local) + 1),
       divNum_(0, space_.offset(VarKind::Local) + 1) {}
 
 BasicRelation BasicRelation::empty(Space space) {
@@ -32,7 +32,7 @@ BasicRelation BasicRelation::empty(Space space) {
 void BasicRelation::addEquality(ConstRow row) {
   if (row.size() != numCols())
     throw InvalidArgument("equality has the wrong number of columns");
-  eqs_.appendRow(row);
+  mutEqs().appendRow(row);
 }
 
 BasicRelation BasicRelation::withInequality(ConstRow row) const {
@@ -40,9 +40,9 @@ BasicRelation BasicRelation::withInequality(ConstRow row) const {
     throw InvalidArgument("inequality has the wrong number of columns");
   BasicRelation out(space_);
   out.numLocals_ = numLocals_;
-  out.eqs_ = eqs_;
-  out.ineqs_ = Matrix(ineqs_, 1);
-  out.ineqs_.appendRow(row);
+  out.mutEqs() = eqs();
+  out.mutIneqs() = Matrix(ineqs(), 1);
+  out.mutIneqs().appendRow(row);
   out.divNum_ = divNum_;
   out.divDen_ = divDen_;
   out.obviouslyEmpty_ = obviouslyEmpty_;
@@ -52,7 +52,7 @@ BasicRelation BasicRelation::withInequality(ConstRow row) const {
 void BasicRelation::addInequality(ConstRow row) {
   if (row.size() != numCols())
     throw InvalidArgument("inequality has the wrong number of columns");
-  ineqs_.appendRow(row);
+  mutIneqs().appendRow(row);
 }
 
 unsigned BasicRelation::addLocal() {
@@ -132,8 +132,8 @@ unsigned BasicRelation::insertVars(VarKind kind, unsigned pos, unsigned n) {
     throw InvalidArgument("parameters are added by name (alignParams)");
   if (n == 0)
     return col;
-  eqs_.insertColumns(col, n);
-  ineqs_.insertColumns(col, n);
+  mutEqs().insertColumns(col, n);
+  mutIneqs().insertColumns(col, n);
   divNum_.insertColumns(col, n);
   switch (kind) {
   case VarKind::Param:
@@ -181,8 +181,8 @@ void BasicRelation::removeVarsRaw(VarKind kind, unsigned pos, unsigned n) {
         break;
       }
   }
-  eqs_.removeColumns(col, n);
-  ineqs_.removeColumns(col, n);
+  mutEqs().removeColumns(col, n);
+  mutIneqs().removeColumns(col, n);
   divNum_.removeColumns(col, n);
   if (kind != VarKind::Local) {
     space_ = withoutVars(space_, kind, pos, n);
@@ -203,8 +203,8 @@ void BasicRelation::convertToLocals(VarKind kind, unsigned pos, unsigned n) {
   // The columns move, in place, to the end of the locals (just before the
   // constant); the new locals have no definition.
   unsigned first = offset(kind) + pos, end = numVars();
-  eqs_.rotateColumns(first, first + n, end);
-  ineqs_.rotateColumns(first, first + n, end);
+  mutEqs().rotateColumns(first, first + n, end);
+  mutIneqs().rotateColumns(first, first + n, end);
   divNum_.rotateColumns(first, first + n, end);
   for (unsigned i = 0; i < n; ++i)
     divNum_.appendZeroRow();
@@ -214,8 +214,8 @@ void BasicRelation::convertToLocals(VarKind kind, unsigned pos, unsigned n) {
 }
 
 void BasicRelation::swapVars(unsigned colA, unsigned colB) {
-  eqs_.swapColumns(colA, colB);
-  ineqs_.swapColumns(colA, colB);
+  mutEqs().swapColumns(colA, colB);
+  mutIneqs().swapColumns(colA, colB);
   divNum_.swapColumns(colA, colB);
   unsigned lo = offset(VarKind::Local);
   if (colA >= lo && colB >= lo && colA != colB) {
@@ -264,8 +264,8 @@ void BasicRelation::alignParams(const std::vector<std::string> &params) {
   for (unsigned c = unsigned(cur.size()); c < numCols(); ++c)
     map[c] = c + shift;
   unsigned newCols = numCols() + shift;
-  eqs_ = remapColumns(eqs_, map, newCols);
-  ineqs_ = remapColumns(ineqs_, map, newCols);
+  mutEqs() = remapColumns(mutEqs(), map, newCols);
+  mutIneqs() = remapColumns(mutIneqs(), map, newCols);
   divNum_ = remapColumns(divNum_, map, newCols);
   space_ = space_.withParams(params);
 }
@@ -289,11 +289,11 @@ void alignParams(BasicRelation &a, BasicRelation &b) {
 }
 
 void BasicRelation::markEmpty() {
-  eqs_.clear();
-  ineqs_.clear();
+  mutEqs().clear();
+  mutIneqs().clear();
   std::vector<Int> contradiction(numCols());
   contradiction.back() = Int(-1);
-  ineqs_.appendRow(contradiction);
+  mutIneqs().appendRow(contradiction);
   obviouslyEmpty_ = true;
 }
 
@@ -564,37 +564,44 @@ bool dropRepeatedEqualities(Matrix &eqs, unsigned nv) {
 bool BasicRelation::normalize() {
   if (obviouslyEmpty_)
     return false;
+  // Rows normalized before and not written since: nothing would change (a
+  // relation is normalized many times over on its way through simplify).
+  if (normalized_) {
+    WorkBudget::charge(1);
+    return true;
+  }
   // Charged before any row changes: a stop leaves the relation as it was.
   WorkBudget::chargeRows(numConstraints(), numCols());
   unsigned nv = numVars();
-  if (!normalizeEqualityRows(eqs_, nv) ||
-      !normalizeInequalityRows(ineqs_, nv) ||
-      !mergeParallelInequalities(ineqs_, eqs_, nv) ||
-      !dropRepeatedEqualities(eqs_, nv)) {
+  if (!normalizeEqualityRows(mutEqs(), nv) ||
+      !normalizeInequalityRows(mutIneqs(), nv) ||
+      !mergeParallelInequalities(mutIneqs(), mutEqs(), nv) ||
+      !dropRepeatedEqualities(mutEqs(), nv)) {
     markEmpty();
     return false;
   }
+  normalized_ = true;
   return true;
 }
 
 bool BasicRelation::isRationallyEmpty() const {
   if (obviouslyEmpty_)
     return true;
-  return Simplex(eqs_, ineqs_).isEmpty();
+  return Simplex(eqs(), ineqs()).isEmpty();
 }
 
 bool BasicRelation::isEmpty() const {
   if (obviouslyEmpty_)
     return true;
-  if (std::optional<bool> fast = difference::isEmpty(eqs_, ineqs_, numVars()))
+  if (std::optional<bool> fast = difference::isEmpty(eqs(), ineqs(), numVars()))
     return *fast;
   if (cheapWitness())
     return false;
   // Strides (i = 4e) on loop bounds: a difference system once the
   // equalities are substituted away.
-  if (eqs_.numRows() > 0)
+  if (eqs().numRows() > 0)
     if (std::optional<bool> fast =
-            difference::isEmptyAfterUnitSubstitution(eqs_, ineqs_, numVars()))
+            difference::isEmptyAfterUnitSubstitution(eqs(), ineqs(), numVars()))
       return *fast;
   // Divisions that only their own defining rows mention always exist: the
   // sampler need not search their columns (a difference leaves many, the
@@ -657,7 +664,7 @@ std::optional<std::vector<Int>> BasicRelation::boundCorner(bool upper) const {
   if (obviouslyEmpty_)
     return std::nullopt;
   unsigned n = numVars();
-  std::vector<VarBounds> vars = singleVariableBounds(ineqs_, n);
+  std::vector<VarBounds> vars = singleVariableBounds(ineqs(), n);
   std::vector<Int> point(n);
   for (unsigned c = 0; c < n; ++c) {
     if (!(upper ? vars[c].hasHi : vars[c].hasLo))
@@ -677,13 +684,13 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
   unsigned n = numVars();
   if (obviouslyEmpty_ || n == 0 || n > 64)
     return std::nullopt;
-  std::vector<VarBounds> vars = singleVariableBounds(ineqs_, n);
+  std::vector<VarBounds> vars = singleVariableBounds(ineqs(), n);
   // One pivot per equality: a variable with coefficient +-1, not yet a
   // pivot, preferably without a bound of its own (i = 4e + 1 takes i).
   std::vector<unsigned> pivot;
-  pivot.reserve(eqs_.numRows());
-  for (unsigned e = 0; e < eqs_.numRows(); ++e) {
-    ConstRow r = eqs_.row(e);
+  pivot.reserve(eqs().numRows());
+  for (unsigned e = 0; e < eqs().numRows(); ++e) {
+    ConstRow r = eqs().row(e);
     unsigned p = n;
     for (unsigned c = 0; c < n; ++c) {
       if (!(r[c].isOne() || r[c] == Int(-1)) || vars[c].pivot)
@@ -703,7 +710,7 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
     // Pivots may depend on one another: each pass fixes one more level.
     for (unsigned pass = 0; pass < pivot.size(); ++pass)
       for (unsigned e = 0; e < pivot.size(); ++e) {
-        ConstRow r = eqs_.row(e);
+        ConstRow r = eqs().row(e);
         unsigned p = pivot[e];
         Int rest = r[n];
         for (unsigned c = 0; c < n; ++c)
@@ -736,8 +743,8 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
   std::vector<Int> through(n);
   for (unsigned pass = 0; pass < 3; ++pass) {
     bool raised = false;
-    for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
-      ConstRow r = ineqs_.row(i);
+    for (unsigned i = 0; i < ineqs().numRows(); ++i) {
+      ConstRow r = ineqs().row(i);
       Int value = affineValue(r, point);
       if (!value.isNegative())
         continue;
@@ -748,7 +755,7 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
         if (r[p].isZero())
           continue;
         // x_p = -eq[p] * (sum over c != p of eq[c] x_c + k), eq[p] = +-1.
-        ConstRow eq = eqs_.row(e);
+        ConstRow eq = eqs().row(e);
         for (unsigned c = 0; c < n; ++c)
           if (c != p && !vars[c].pivot && !eq[c].isZero())
             through[c] -= r[p] * eq[p] * eq[c];
@@ -795,11 +802,11 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
 bool BasicRelation::containsPoint(ConstRow point) const {
   if (point.size() != numVars())
     throw InvalidArgument("point has the wrong number of coordinates");
-  for (unsigned i = 0; i < eqs_.numRows(); ++i)
-    if (!affineValue(eqs_.row(i), point).isZero())
+  for (unsigned i = 0; i < eqs().numRows(); ++i)
+    if (!affineValue(eqs().row(i), point).isZero())
       return false;
-  for (unsigned i = 0; i < ineqs_.numRows(); ++i)
-    if (affineValue(ineqs_.row(i), point).isNegative())
+  for (unsigned i = 0; i < ineqs().numRows(); ++i)
+    if (affineValue(ineqs().row(i), point).isNegative())
       return false;
   return true;
 }
@@ -821,10 +828,10 @@ BasicRelation BasicRelation::intersect(const BasicRelation &other) const {
                  numLocals = aLocals + b.numLocals_, cols = lo + numLocals + 1;
         BasicRelation out(a.space_);
         out.numLocals_ = numLocals;
-        out.eqs_ = Matrix(0, cols);
-        out.ineqs_ = Matrix(0, cols);
-        out.eqs_.reserveRows(a.eqs_.numRows() + b.eqs_.numRows());
-        out.ineqs_.reserveRows(a.ineqs_.numRows() + b.ineqs_.numRows());
+        out.mutEqs() = Matrix(0, cols);
+        out.mutIneqs() = Matrix(0, cols);
+        out.mutEqs().reserveRows(a.eqs().numRows() + b.eqs().numRows());
+        out.mutIneqs().reserveRows(a.ineqs().numRows() + b.ineqs().numRows());
         out.divNum_ = Matrix(0, cols);
         out.divNum_.reserveRows(numLocals);
         // Appends the rows of `from` to `to`, locals moved by `shift` columns.
@@ -840,10 +847,10 @@ BasicRelation BasicRelation::intersect(const BasicRelation &other) const {
             dst.back() = src.back();
           }
         };
-        append(a.eqs_, 0, out.eqs_);
-        append(b.eqs_, aLocals, out.eqs_);
-        append(a.ineqs_, 0, out.ineqs_);
-        append(b.ineqs_, aLocals, out.ineqs_);
+        append(a.eqs(), 0, out.mutEqs());
+        append(b.eqs(), aLocals, out.mutEqs());
+        append(a.ineqs(), 0, out.mutIneqs());
+        append(b.ineqs(), aLocals, out.mutIneqs());
         append(a.divNum_, 0, out.divNum_);
         append(b.divNum_, aLocals, out.divNum_);
         out.divDen_.reserve(numLocals);
@@ -883,8 +890,8 @@ void BasicRelation::appendMapped(const BasicRelation &src,
     for (unsigned i = 0; i < from.numRows(); ++i)
       mapRow(from.row(i), dst.row(base + i));
   };
-  appendAll(eqs_, src.eqs_);
-  appendAll(ineqs_, src.ineqs_);
+  appendAll(mutEqs(), src.eqs());
+  appendAll(mutIneqs(), src.ineqs());
   for (unsigned k = 0; k < src.numLocals_; ++k)
     if (src.hasDivDef(k)) {
       std::vector<Int> def(numCols());
@@ -897,7 +904,7 @@ std::string BasicRelation::dump() const {
   std::ostringstream os;
   os << space_.toString() << " locals=" << numLocals_
      << (obviouslyEmpty_ ? " (empty)" : "") << "\n";
-  os << "eqs:\n" << eqs_.toString() << "ineqs:\n" << ineqs_.toString();
+  os << "eqs:\n" << eqs().toString() << "ineqs:\n" << ineqs().toString();
   for (unsigned k = 0; k < numLocals_; ++k)
     if (hasDivDef(k)) {
       os << "div" << k << " = floor((";

@@ -99,8 +99,8 @@ void BasicRelation::reduceDivCoefficients() {
             if (!m.at(r, lo + k).isZero())
               m.at(r, c) += m.at(r, lo + k) * q;
         };
-        shift(eqs_, 0);
-        shift(ineqs_, 0);
+        shift(mutEqs(), 0);
+        shift(mutIneqs(), 0);
         shift(divNum_, k + 1);
       }
       if (c != cst)
@@ -120,8 +120,8 @@ void BasicRelation::reduceDivCoefficients() {
           m.at(r, col) = Int(0);
         }
     };
-    fold(eqs_);
-    fold(ineqs_);
+    fold(mutEqs());
+    fold(mutIneqs());
     fold(divNum_);
     removeVarsRaw(VarKind::Local, k, 1);
   }
@@ -182,8 +182,8 @@ void BasicRelation::canonicalizeLocals() {
           out.at(r, map[c]) = m.at(r, c);
       m = std::move(out);
     };
-    permute(eqs_);
-    permute(ineqs_);
+    permute(mutEqs());
+    permute(mutIneqs());
     permute(divNum_);
     Matrix defs(numLocals_, numCols());
     std::vector<Int> dens(numLocals_);
@@ -219,11 +219,11 @@ bool BasicRelation::detectDivDefinitions() {
         return true;
       };
       // Equality d*q + e = 0.
-      for (unsigned e = 0; e < eqs_.numRows(); ++e) {
-        Int d = eqs_.at(e, col);
-        if (d.isZero() || !usable(eqs_.row(e)))
+      for (unsigned e = 0; e < eqs().numRows(); ++e) {
+        Int d = eqs().at(e, col);
+        if (d.isZero() || !usable(eqs().row(e)))
           continue;
-        std::vector<Int> num(eqs_.row(e).begin(), eqs_.row(e).end());
+        std::vector<Int> num(eqs().row(e).begin(), eqs().row(e).end());
         if (d.isPositive())
           for (Int &v : num)
             v.negate();
@@ -235,23 +235,23 @@ bool BasicRelation::detectDivDefinitions() {
       if (hasDivDef(k))
         continue;
       // Pair e - d*q >= 0 and -e + d*q + c >= 0 with 0 <= c < d.
-      for (unsigned i = 0; i < ineqs_.numRows() && !hasDivDef(k); ++i) {
-        Int d = -ineqs_.at(i, col);
-        if (!d.isPositive() || !usable(ineqs_.row(i)))
+      for (unsigned i = 0; i < ineqs().numRows() && !hasDivDef(k); ++i) {
+        Int d = -ineqs().at(i, col);
+        if (!d.isPositive() || !usable(ineqs().row(i)))
           continue;
-        for (unsigned j = 0; j < ineqs_.numRows(); ++j) {
-          if (j == i || ineqs_.at(j, col) != d)
+        for (unsigned j = 0; j < ineqs().numRows(); ++j) {
+          if (j == i || ineqs().at(j, col) != d)
             continue;
           bool opposite = true;
           for (unsigned c = 0; c < numVars() && opposite; ++c)
-            if (c != col && ineqs_.at(i, c) != -ineqs_.at(j, c))
+            if (c != col && ineqs().at(i, c) != -ineqs().at(j, c))
               opposite = false;
           if (!opposite)
             continue;
-          Int slack = ineqs_.at(i, numVars()) + ineqs_.at(j, numVars());
+          Int slack = ineqs().at(i, numVars()) + ineqs().at(j, numVars());
           if (slack.isNegative() || slack >= d)
             continue;
-          std::vector<Int> num(ineqs_.row(i).begin(), ineqs_.row(i).end());
+          std::vector<Int> num(ineqs().row(i).begin(), ineqs().row(i).end());
           num[col] = Int(0);
           setDivDef(k, num, d);
           progress = true;

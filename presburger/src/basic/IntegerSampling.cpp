@@ -176,7 +176,7 @@ std::optional<std::vector<Int>> BasicRelation::findIntegerSample() const {
   {
     std::vector<Int> point;
     if (std::optional<bool> empty =
-            difference::solve(eqs_, ineqs_, numVars(), &point)) {
+            difference::solve(eqs(), ineqs(), numVars(), &point)) {
       if (*empty)
         return std::nullopt;
       return point;

@@ -72,13 +72,13 @@ bool BasicRelation::simplifyLocals() {
     if (contiguous) {
       firstDead += lo;
     } else {
-      gather(eqs_);
-      gather(ineqs_);
+      gather(mutEqs());
+      gather(mutIneqs());
       gather(divNum_);
       firstDead = lo + numLocals_ - numDead;
     }
-    eqs_.removeColumns(firstDead, numDead);
-    ineqs_.removeColumns(firstDead, numDead);
+    mutEqs().removeColumns(firstDead, numDead);
+    mutIneqs().removeColumns(firstDead, numDead);
     divNum_.removeColumns(firstDead, numDead);
     unsigned kept = 0;
     for (unsigned k = 0; k < numLocals_; ++k) {
@@ -119,8 +119,8 @@ bool BasicRelation::simplifyLocals() {
                 m.at(r, col) = Int(0);
               }
           };
-          fold(eqs_);
-          fold(ineqs_);
+          fold(mutEqs());
+          fold(mutIneqs());
           fold(divNum_);
           removeLocal(k);
           if (!normalize()) {
@@ -132,17 +132,17 @@ bool BasicRelation::simplifyLocals() {
         }
       }
       // 1. Unit coefficient in an equality: substitute.
-      for (unsigned e = 0; e < eqs_.numRows(); ++e) {
-        Int a = eqs_.at(e, col);
+      for (unsigned e = 0; e < eqs().numRows(); ++e) {
+        Int a = eqs().at(e, col);
         if (abs(a) != Int(1))
           continue;
-        std::vector<Int> eq(eqs_.row(e).begin(), eqs_.row(e).end());
+        std::vector<Int> eq(eqs().row(e).begin(), eqs().row(e).end());
         // q = -(eq - a q) / a; row += (-row[q] / a) * eq eliminates q.
-        for (unsigned r = 0; r < eqs_.numRows(); ++r)
+        for (unsigned r = 0; r < eqs().numRows(); ++r)
           if (r != e)
-            addScaled(eqs_.row(r), eq, -eqs_.at(r, col) * a);
-        for (unsigned r = 0; r < ineqs_.numRows(); ++r)
-          addScaled(ineqs_.row(r), eq, -ineqs_.at(r, col) * a);
+            addScaled(mutEqs().row(r), eq, -eqs().at(r, col) * a);
+        for (unsigned r = 0; r < ineqs().numRows(); ++r)
+          addScaled(mutIneqs().row(r), eq, -ineqs().at(r, col) * a);
         for (unsigned d = 0; d < numLocals_; ++d)
           if (hasDivDef(d) && !divNum_.at(d, col).isZero()) {
             // Keep the definition's value on the set: num += c*eq scaled.
@@ -154,7 +154,7 @@ bool BasicRelation::simplifyLocals() {
             }
             addScaled(divNum_.row(d), eq, -divNum_.at(d, col) * a);
           }
-        eqs_.removeRow(e);
+        mutEqs().removeRow(e);
         setDivDef(k, {}, Int(0));
         dead.resize(numLocals_, false);
         dead[k] = true;
@@ -168,16 +168,16 @@ bool BasicRelation::simplifyLocals() {
       bool inEq = false;
       unsigned lower = 0, upper = 0;
       bool unitLower = true, unitUpper = true;
-      for (unsigned e = 0; e < eqs_.numRows(); ++e)
-        inEq = inEq || !eqs_.at(e, col).isZero();
-      for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
-        int s = ineqs_.at(i, col).sign();
+      for (unsigned e = 0; e < eqs().numRows(); ++e)
+        inEq = inEq || !eqs().at(e, col).isZero();
+      for (unsigned i = 0; i < ineqs().numRows(); ++i) {
+        int s = ineqs().at(i, col).sign();
         if (s > 0) {
           ++lower;
-          unitLower = unitLower && ineqs_.at(i, col).isOne();
+          unitLower = unitLower && ineqs().at(i, col).isOne();
         } else if (s < 0) {
           ++upper;
-          unitUpper = unitUpper && ineqs_.at(i, col) == Int(-1);
+          unitUpper = unitUpper && ineqs().at(i, col) == Int(-1);
         }
       }
       bool usedByDiv = false;
@@ -187,9 +187,9 @@ bool BasicRelation::simplifyLocals() {
         continue;
       if (lower == 0 || upper == 0) {
         // Unused, or bounded on one side only: always satisfiable.
-        for (unsigned i = ineqs_.numRows(); i-- > 0;)
-          if (!ineqs_.at(i, col).isZero())
-            ineqs_.removeRow(i);
+        for (unsigned i = ineqs().numRows(); i-- > 0;)
+          if (!ineqs().at(i, col).isZero())
+            mutIneqs().removeRow(i);
         removeLocal(k);
         changed = true;
         break;
@@ -197,7 +197,7 @@ bool BasicRelation::simplifyLocals() {
       if (!(unitLower || unitUpper) || lower * upper > 16)
         continue;
       // 3. Exact Fourier-Motzkin: every pair of bounds combines.
-      ineqs_ = eliminateByFourierMotzkin(ineqs_, col);
+      mutIneqs() = eliminateByFourierMotzkin(mutIneqs(), col);
       removeLocal(k);
       if (!normalize()) {
         removeDeadLocals();
@@ -228,11 +228,11 @@ bool BasicRelation::eliminateUnitDivisions() {
       // Only where the constraints themselves pin q to floor(e/d) (both
       // defining rows present): a definition alone may be a mere record.
       bool ok = true, haveLower = false, haveUpper = false;
-      for (unsigned i = 0; i < ineqs_.numRows() && ok; ++i) {
-        const Int &a = ineqs_.at(i, col);
+      for (unsigned i = 0; i < ineqs().numRows() && ok; ++i) {
+        const Int &a = ineqs().at(i, col);
         if (a.isZero())
           continue;
-        int which = impliedDefiningRow(stored, ineqs_.row(i));
+        int which = impliedDefiningRow(stored, ineqs().row(i));
         haveUpper = haveUpper || which == 1;
         haveLower = haveLower || which == 2;
         ok = which != 0 || abs(a) == Int(1);
@@ -240,11 +240,11 @@ bool BasicRelation::eliminateUnitDivisions() {
       if (!ok || !haveLower || !haveUpper)
         continue;
       Matrix kept(0, nc);
-      for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
-        const Int a = ineqs_.at(i, col);
-        if (!a.isZero() && impliedDefiningRow(stored, ineqs_.row(i)) != 0)
+      for (unsigned i = 0; i < ineqs().numRows(); ++i) {
+        const Int a = ineqs().at(i, col);
+        if (!a.isZero() && impliedDefiningRow(stored, ineqs().row(i)) != 0)
           continue;
-        std::vector<Int> row(ineqs_.row(i).begin(), ineqs_.row(i).end());
+        std::vector<Int> row(ineqs().row(i).begin(), ineqs().row(i).end());
         if (!a.isZero()) {
           // With q = floor(e/d): q + r >= 0 is e + d*r >= 0 and
           // -q + r >= 0 is -e + d*r + d - 1 >= 0.
@@ -255,7 +255,7 @@ bool BasicRelation::eliminateUnitDivisions() {
         }
         kept.appendRow(row);
       }
-      ineqs_ = std::move(kept);
+      mutIneqs() = std::move(kept);
       removeVarsRaw(VarKind::Local, k, 1);
       if (!normalize())
         return false;

@@ -34,37 +34,38 @@ void BasicRelation::projectOutRationally(VarKind kind, unsigned pos,
     }
     // An equality involving the variable: substitute it everywhere.
     int eqRow = -1;
-    for (unsigned e = 0; e < eqs_.numRows() && eqRow < 0; ++e)
-      if (!eqs_.at(e, col).isZero())
+    for (unsigned e = 0; e < eqs().numRows() && eqRow < 0; ++e)
+      if (!eqs().at(e, col).isZero())
         eqRow = int(e);
     if (eqRow >= 0) {
-      std::vector<Int> eq(eqs_.row(unsigned(eqRow)).begin(),
-                          eqs_.row(unsigned(eqRow)).end());
+      std::vector<Int> eq(eqs().row(unsigned(eqRow)).begin(),
+                          eqs().row(unsigned(eqRow)).end());
       if (eq[col].isNegative())
         for (Int &v : eq)
           v.negate();
-      eqs_.removeRow(unsigned(eqRow));
+      mutEqs().removeRow(unsigned(eqRow));
       Int a = eq[col];
-      for (unsigned e = 0; e < eqs_.numRows(); ++e)
-        if (!eqs_.at(e, col).isZero()) {
-          std::vector<Int> r = combineRows(eqs_.row(e), a, eq, eqs_.at(e, col));
-          std::copy(r.begin(), r.end(), eqs_.row(e).begin());
-        }
-      for (unsigned i = 0; i < ineqs_.numRows(); ++i)
-        if (!ineqs_.at(i, col).isZero()) {
+      for (unsigned e = 0; e < eqs().numRows(); ++e)
+        if (!eqs().at(e, col).isZero()) {
           std::vector<Int> r =
-              combineRows(ineqs_.row(i), a, eq, ineqs_.at(i, col));
-          std::copy(r.begin(), r.end(), ineqs_.row(i).begin());
+              combineRows(eqs().row(e), a, eq, eqs().at(e, col));
+          std::copy(r.begin(), r.end(), mutEqs().row(e).begin());
+        }
+      for (unsigned i = 0; i < ineqs().numRows(); ++i)
+        if (!ineqs().at(i, col).isZero()) {
+          std::vector<Int> r =
+              combineRows(ineqs().row(i), a, eq, ineqs().at(i, col));
+          std::copy(r.begin(), r.end(), mutIneqs().row(i).begin());
         }
     } else {
       uint64_t lows = 0, ups = 0;
-      for (unsigned i = 0; i < ineqs_.numRows(); ++i) {
-        int s = ineqs_.at(i, col).sign();
+      for (unsigned i = 0; i < ineqs().numRows(); ++i) {
+        int s = ineqs().at(i, col).sign();
         lows += s > 0;
         ups += s < 0;
       }
       WorkBudget::charge(lows * ups * numCols() + 1);
-      ineqs_ = eliminateByFourierMotzkin(ineqs_, col);
+      mutIneqs() = eliminateByFourierMotzkin(mutIneqs(), col);
     }
     // Locals whose definition used the variable lose it.
     removeVarsRaw(kind, pos, 1);
@@ -73,7 +74,7 @@ void BasicRelation::projectOutRationally(VarKind kind, unsigned pos,
     // that is valid for the integer points and keeps rows small.
     if (!normalize())
       return;
-    if (ineqs_.numRows() > 8 && !removeRedundancies())
+    if (ineqs().numRows() > 8 && !removeRedundancies())
       return;
   }
 }

@@ -19,19 +19,19 @@ bool BasicRelation::detectEqualities(Simplex *tableau) {
     return false;
   // A difference system whose graph has no zero-weight cycle has no
   // implicit equality.
-  if (eqs_.numRows() == 0 &&
-      difference::redundantInequalities(ineqs_, numVars()))
+  if (eqs().numRows() == 0 &&
+      difference::redundantInequalities(ineqs(), numVars()))
     return true;
-  while (ineqs_.numRows() > 0) {
+  while (ineqs().numRows() > 0) {
     WorkBudget::charge(numConstraints());
-    Simplex s(eqs_, ineqs_);
+    Simplex s(eqs(), ineqs());
     if (s.isEmpty()) {
       markEmpty();
       return false;
     }
-    unsigned base = 2 * eqs_.numRows();
+    unsigned base = 2 * eqs().numRows();
     std::vector<unsigned> found;
-    for (unsigned i = 0; i < ineqs_.numRows(); ++i)
+    for (unsigned i = 0; i < ineqs().numRows(); ++i)
       if (s.isImplicitEquality(base + i))
         found.push_back(i);
     if (found.empty()) {
@@ -40,8 +40,8 @@ bool BasicRelation::detectEqualities(Simplex *tableau) {
       return true;
     }
     for (unsigned i = unsigned(found.size()); i-- > 0;) {
-      eqs_.appendRow(ineqs_.row(found[i]));
-      ineqs_.removeRow(found[i]);
+      mutEqs().appendRow(mutIneqs().row(found[i]));
+      mutIneqs().removeRow(found[i]);
     }
     if (!normalize())
       return false;
@@ -55,31 +55,31 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   // A given tableau was built on the current rows, already normalized.
   if (!tableau && !normalize())
     return false;
-  unsigned eqRowsInTableau = eqs_.numRows();
-  if (!tableau && ineqs_.numRows() > 0 && removeDifferenceRedundancies())
+  unsigned eqRowsInTableau = eqs().numRows();
+  if (!tableau && ineqs().numRows() > 0 && removeDifferenceRedundancies())
     return true;
   // Equalities: keep a linearly independent subset (Gaussian rank test on
   // the rows including the constant; a dependent consistent row is
   // redundant, an inconsistent one was caught by normalize or shows up as
   // emptiness below).
-  if (eqs_.numRows() > 1) {
+  if (eqs().numRows() > 1) {
     Matrix kept(0, numCols());
-    for (unsigned i = 0; i < eqs_.numRows(); ++i) {
+    for (unsigned i = 0; i < eqs().numRows(); ++i) {
       Matrix trial = kept;
-      trial.appendRow(eqs_.row(i));
+      trial.appendRow(eqs().row(i));
       if (columnEchelon(trial).rank > kept.numRows())
         kept = std::move(trial);
     }
-    eqs_ = std::move(kept);
+    mutEqs() = std::move(kept);
   }
-  if (ineqs_.numRows() == 0)
+  if (ineqs().numRows() == 0)
     return true;
   WorkBudget::charge(numConstraints() * numCols());
   std::optional<Simplex> built;
   if (!tableau) {
-    built.emplace(eqs_, ineqs_);
+    built.emplace(eqs(), ineqs());
     tableau = &*built;
-    eqRowsInTableau = eqs_.numRows();
+    eqRowsInTableau = eqs().numRows();
   }
   Simplex &s = *tableau;
   if (s.isEmpty()) {
@@ -89,26 +89,26 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   // The tableau may hold equalities dropped above as dependent: they are
   // implied by the others, so redundancy among the inequalities is the same.
   unsigned base = 2 * eqRowsInTableau;
-  s.detectRedundant(base, base + ineqs_.numRows());
-  for (unsigned i = ineqs_.numRows(); i-- > 0;)
+  s.detectRedundant(base, base + ineqs().numRows());
+  for (unsigned i = ineqs().numRows(); i-- > 0;)
     if (s.isMarkedRedundant(base + i))
-      ineqs_.removeRow(i);
+      mutIneqs().removeRow(i);
   return true;
 }
 
 bool BasicRelation::removeDifferenceRedundancies() {
   std::optional<std::vector<bool>> redundant;
-  if (eqs_.numRows() == 0)
-    redundant = difference::redundantInequalities(ineqs_, numVars());
-  else if (difference::unitDifferenceRows(eqs_, numVars()) &&
-           difference::unitDifferenceRows(ineqs_, numVars()))
-    redundant = difference::redundantInequalitiesAfterSubstitution(eqs_, ineqs_,
-                                                                   numVars());
+  if (eqs().numRows() == 0)
+    redundant = difference::redundantInequalities(ineqs(), numVars());
+  else if (difference::unitDifferenceRows(eqs(), numVars()) &&
+           difference::unitDifferenceRows(ineqs(), numVars()))
+    redundant = difference::redundantInequalitiesAfterSubstitution(
+        eqs(), ineqs(), numVars());
   if (!redundant)
     return false;
-  for (unsigned i = ineqs_.numRows(); i-- > 0;)
+  for (unsigned i = ineqs().numRows(); i-- > 0;)
     if ((*redundant)[i])
-      ineqs_.removeRow(i);
+      mutIneqs().removeRow(i);
   return true;
 }
 
@@ -128,25 +128,25 @@ uint64_t rowSetHash(const Matrix &m) {
 } // namespace
 
 uint64_t BasicRelation::constraintFingerprint() const {
-  return rowSetHash(eqs_) * 31 + rowSetHash(ineqs_);
+  return rowSetHash(eqs()) * 31 + rowSetHash(ineqs());
 }
 
 bool BasicRelation::isObviouslyEqual(const BasicRelation &other) const {
   if (numLocals_ != other.numLocals_ || numCols() != other.numCols() ||
-      eqs_.numRows() != other.eqs_.numRows() ||
-      ineqs_.numRows() != other.ineqs_.numRows() ||
+      eqs().numRows() != other.eqs().numRows() ||
+      ineqs().numRows() != other.ineqs().numRows() ||
       obviouslyEmpty_ != other.obviouslyEmpty_ || divDen_ != other.divDen_ ||
       !(divNum_ == other.divNum_))
     return false;
-  if (eqs_ == other.eqs_ && ineqs_ == other.ineqs_)
+  if (eqs() == other.eqs() && ineqs() == other.ineqs())
     return true;
-  if (rowSetHash(eqs_) != rowSetHash(other.eqs_) ||
-      rowSetHash(ineqs_) != rowSetHash(other.ineqs_))
+  if (rowSetHash(eqs()) != rowSetHash(other.eqs()) ||
+      rowSetHash(ineqs()) != rowSetHash(other.ineqs()))
     return false;
   BasicRelation a = *this, b = other;
   a.sortConstraints();
   b.sortConstraints();
-  return a.eqs_ == b.eqs_ && a.ineqs_ == b.ineqs_;
+  return a.eqs() == b.eqs() && a.ineqs() == b.ineqs();
 }
 
 void BasicRelation::sortConstraints() {
@@ -174,8 +174,8 @@ void BasicRelation::sortConstraints() {
       sorted.appendRow(m.row(r));
     m = std::move(sorted);
   };
-  sortRows(eqs_);
-  sortRows(ineqs_);
+  sortRows(mutEqs());
+  sortRows(mutIneqs());
 }
 
 bool BasicRelation::simplify() {
@@ -184,7 +184,7 @@ bool BasicRelation::simplify() {
     return false;
   // Loop bounds and guards without equalities: decided on the constraint
   // graph, without a tableau.
-  if (numLocals_ == 0 && eqs_.numRows() == 0 &&
+  if (numLocals_ == 0 && eqs().numRows() == 0 &&
       removeDifferenceRedundancies()) {
     sortConstraints();
     return true;
@@ -195,14 +195,14 @@ bool BasicRelation::simplify() {
   if (!detectEqualities(&tableau))
     return false;
   bool tableauCurrent =
-      ineqs_.numRows() > 0 &&
-      tableau.numConstraints() == 2 * eqs_.numRows() + ineqs_.numRows();
+      ineqs().numRows() > 0 &&
+      tableau.numConstraints() == 2 * eqs().numRows() + ineqs().numRows();
   // New equalities may make more locals removable.
   if (numLocals_) {
-    Matrix eqs = eqs_, ineqs = ineqs_;
+    Matrix eqs = mutEqs(), ineqs = mutIneqs();
     if (!simplifyLocals() || !normalize())
       return false;
-    tableauCurrent = tableauCurrent && eqs == eqs_ && ineqs == ineqs_;
+    tableauCurrent = tableauCurrent && eqs == mutEqs() && ineqs == mutIneqs();
   }
   if (!removeRedundancies(tableauCurrent ? &tableau : nullptr))
     return false;

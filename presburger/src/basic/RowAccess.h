@@ -18,8 +18,8 @@ namespace presburger {
 
 namespace detail {
 struct BasicRelationRows {
-  static Matrix &equalities(BasicRelation &b) { return b.eqs_; }
-  static Matrix &inequalities(BasicRelation &b) { return b.ineqs_; }
+  static Matrix &equalities(BasicRelation &b) { return b.mutEqs(); }
+  static Matrix &inequalities(BasicRelation &b) { return b.mutIneqs(); }
 };
 } // namespace detail
 
