@@ -156,3 +156,14 @@ TEST(GistTest, UnionPieceByPiece) {
 }
 
 } // namespace
+
+// Over the context 0 <= j <= 1, 2i >= j the rational minimum of i - j is
+// -1/2 (at j = 1, i = 1/2), but every integer point has i - j >= 0 (j = 0
+// gives i >= 0, j = 1 gives i >= 1): the LP bound rounded up drops the row
+// without an integer search. The row i - j >= 1 is kept: (0, 0) violates it.
+TEST(GistTest, RoundedLpBoundDropsARowTheIntegersImply) {
+  expectGist("{ [i, j] : i - j >= 0 }", "{ [i, j] : 0 <= j <= 1 and 2i >= j }",
+             "{ [i, j] }");
+  expectGist("{ [i, j] : i - j >= 1 }", "{ [i, j] : 0 <= j <= 1 and 2i >= j }",
+             "{ [i, j] : j < i }");
+}

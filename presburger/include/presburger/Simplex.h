@@ -110,6 +110,17 @@ public:
   void detectRedundant() { detectRedundant(0, numConstraints()); }
   /// Whether detectRedundant marked constraint `con`.
   bool isMarkedRedundant(unsigned con) const { return cons_[con].redundant; }
+  /// For a tableau of integer variables: whether inequality `con` (integer
+  /// coefficients) holds at every integer point of the other constraints
+  /// not marked redundant, as their rational relaxation shows it: its
+  /// minimum over them is above -1, and it takes integer values. It is then
+  /// marked redundant (isl's rounding of an LP bound). False also when the
+  /// tableau is empty. O(pivots).
+  bool markIfIntegerImplied(unsigned con);
+  /// Marks constraint `con` redundant: the caller knows that the other
+  /// unmarked constraints imply it where it matters, and it no longer
+  /// restricts the tableau.
+  void markRedundant(unsigned con);
 
   /// Whether inequality `con` holds with equality at every rational point
   /// (its maximum is zero). The tableau must not be empty.
@@ -178,10 +189,13 @@ private:
   /// Moves unknown `u` from a column into a row without breaking
   /// feasibility; false when no row depends on its column.
   bool moveToRow(int u);
-  /// Optimizes row `row` in direction `maximize`; stops early when
-  /// `stopBelowZero` and the sample becomes negative (for minimization).
-  Optimum optimizeRow(unsigned row, bool maximize, bool stopBelowZero);
-  Optimum optimizeUnknown(int u, bool maximize, bool stopBelowZero);
+  /// When a minimization may stop before the optimum: never, once the
+  /// sample is negative, or once it is at most -1.
+  enum class Stop { Never, BelowZero, AtMinusOne };
+  /// Optimizes row `row` in direction `maximize`; stops early as `stop`
+  /// says (for minimization), returning the sample value then.
+  Optimum optimizeRow(unsigned row, bool maximize, Stop stop);
+  Optimum optimizeUnknown(int u, bool maximize, Stop stop);
   void removeLastUnknown(int u);
   void markEmpty();
   Fraction sampleValue(int u) const;

@@ -18,10 +18,13 @@
 //===----------------------------------------------------------------------===//
 #include "presburger/Errors.h"
 #include "presburger/Relation.h"
+#include "presburger/Simplex.h"
 #include "presburger/UnionRelation.h"
 #include "presburger/WorkBudget.h"
 
 #include <algorithm>
+#include <numeric>
+#include <optional>
 
 namespace presburger {
 
@@ -48,6 +51,42 @@ bool excludedInAll(const BasicRelation &base, const std::vector<Int> &negated,
       return false;
   }
   return true;
+}
+
+/// The rational relaxation of s ∧ c, over s's columns followed by c's
+/// locals, with s's inequalities as its first constraints (inequality i is
+/// constraint i), then s's equalities and c's rows. nullopt when it is
+/// empty.
+std::optional<Simplex> relaxationWithContext(const BasicRelation &s,
+                                             const BasicRelation &c) {
+  unsigned lo = s.offset(VarKind::Local), sl = s.numLocals(),
+           cl = c.numLocals(), n = lo + sl + cl;
+  Simplex t(n);
+  std::vector<Int> row(n + 1);
+  auto fromS = [&](ConstRow r) {
+    std::fill(row.begin(), row.end(), Int(0));
+    std::copy(r.begin(), r.begin() + lo + sl, row.begin());
+    row[n] = r.back();
+    return ConstRow(row);
+  };
+  auto fromC = [&](ConstRow r) {
+    std::fill(row.begin(), row.end(), Int(0));
+    std::copy(r.begin(), r.begin() + lo, row.begin());
+    std::copy(r.begin() + lo, r.begin() + lo + cl, row.begin() + lo + sl);
+    row[n] = r.back();
+    return ConstRow(row);
+  };
+  for (unsigned i = 0; i < s.numInequalities(); ++i)
+    t.addInequality(fromS(s.inequality(i)));
+  for (unsigned i = 0; i < s.numEqualities(); ++i)
+    t.addEquality(fromS(s.equality(i)));
+  for (unsigned i = 0; i < c.numEqualities(); ++i)
+    t.addEquality(fromC(c.equality(i)));
+  for (unsigned i = 0; i < c.numInequalities(); ++i)
+    t.addInequality(fromC(c.inequality(i)));
+  if (t.isEmpty())
+    return std::nullopt;
+  return t;
 }
 
 /// The constraints of `s` that the contexts make redundant removed.
@@ -81,9 +120,26 @@ BasicRelation gistBasic(BasicRelation s,
     }
     ++i;
   }
+  // With one context, one tableau of s ∧ c decides most inequalities: the
+  // minimum of a row over the others (the dropped ones marked redundant)
+  // above -1 means that no integer point violates it (the integer test
+  // below decides the same, at the cost of a search). `tableauRow[i]` is
+  // the constraint of inequality i there.
+  std::optional<Simplex> relaxed;
+  std::vector<unsigned> tableauRow;
+  if (contexts.size() == 1) {
+    relaxed = relaxationWithContext(s, contexts.front());
+    tableauRow.resize(s.numInequalities());
+    std::iota(tableauRow.begin(), tableauRow.end(), 0u);
+  }
   for (unsigned i = 0; i < s.numInequalities();) {
     if (isDef(s.inequality(i))) {
       ++i;
+      continue;
+    }
+    if (relaxed && relaxed->markIfIntegerImplied(tableauRow[i])) {
+      s.removeInequality(i);
+      tableauRow.erase(tableauRow.begin() + i);
       continue;
     }
     std::vector<Int> row(s.inequality(i).begin(), s.inequality(i).end());
@@ -95,6 +151,10 @@ BasicRelation gistBasic(BasicRelation s,
     neg.back() -= Int(1);
     if (excludedInAll(rest, neg, contexts)) {
       s = std::move(rest);
+      if (relaxed) {
+        relaxed->markRedundant(tableauRow[i]);
+        tableauRow.erase(tableauRow.begin() + i);
+      }
       continue;
     }
     ++i;
@@ -148,7 +208,12 @@ Relation Relation::gist(const Relation &context) const {
     BasicRelation x = d;
     // Divisions that bound in one direction only are written without them
     // first, so that gisting the result again changes nothing.
-    if (!x.simplify() || !x.eliminateUnitDivisions() || !x.simplify())
+    if (!x.simplify())
+      continue;
+    unsigned locals = x.numLocals();
+    // It removes divisions or changes nothing.
+    if (!x.eliminateUnitDivisions() ||
+        (x.numLocals() != locals && !x.simplify()))
       continue;
     // Drop the disjunct when it misses the context.
     bool meets = false;

@@ -208,11 +208,15 @@ bool Simplex::restoreRow(unsigned row) {
   }
 }
 
-Optimum Simplex::optimizeRow(unsigned row, bool maximize, bool stopBelowZero) {
+Optimum Simplex::optimizeRow(unsigned row, bool maximize, Stop stop) {
   int u = rowUnknown_[row];
   while (true) {
     unsigned r = unknown(u).pos;
-    if (stopBelowZero && sampleSign(r) < 0)
+    // The denominator (column 0) is positive: the sample is at most -1
+    // when numerator + denominator <= 0.
+    if ((stop == Stop::BelowZero && sampleSign(r) < 0) ||
+        (stop == Stop::AtMinusOne &&
+         (tab_.at(r, 1) + tab_.at(r, 0)).sign() <= 0))
       return {OptimumKind::Bounded, sampleValue(u)};
     std::optional<unsigned> col = findPivotColumn(r, maximize);
     if (!col)
@@ -224,7 +228,7 @@ Optimum Simplex::optimizeRow(unsigned row, bool maximize, bool stopBelowZero) {
   }
 }
 
-Optimum Simplex::optimizeUnknown(int u, bool maximize, bool stopBelowZero) {
+Optimum Simplex::optimizeUnknown(int u, bool maximize, Stop stop) {
   if (empty_)
     return {OptimumKind::Empty, Fraction()};
   Unknown &info = unknown(u);
@@ -241,7 +245,7 @@ Optimum Simplex::optimizeUnknown(int u, bool maximize, bool stopBelowZero) {
     }
     pivot(*block, col);
   }
-  return optimizeRow(unknown(u).pos, maximize, stopBelowZero);
+  return optimizeRow(unknown(u).pos, maximize, stop);
 }
 
 Optimum Simplex::computeOptimum(ConstRow coeffs, bool maximize) {
@@ -249,7 +253,7 @@ Optimum Simplex::computeOptimum(ConstRow coeffs, bool maximize) {
     return {OptimumKind::Empty, Fraction()};
   unsigned snap = getSnapshot();
   unsigned con = addRow(coeffs, /*restricted=*/false);
-  Optimum result = optimizeRow(cons_[con].pos, maximize, false);
+  Optimum result = optimizeRow(cons_[con].pos, maximize, Stop::Never);
   rollback(snap);
   return result;
 }
@@ -263,7 +267,7 @@ Simplex::computeOptimumWithMultipliers(ConstRow coeffs, bool maximize,
     return {OptimumKind::Empty, Fraction()};
   unsigned snap = getSnapshot();
   unsigned con = addRow(coeffs, /*restricted=*/false);
-  Optimum result = optimizeRow(cons_[con].pos, maximize, false);
+  Optimum result = optimizeRow(cons_[con].pos, maximize, Stop::Never);
   if (result.isBounded()) {
     // The objective's row: (const + sum_j coeff_j * y_j) / den over the
     // non-basic unknowns y_j.
@@ -289,7 +293,7 @@ bool Simplex::isRedundantInequality(ConstRow coeffs) {
     return true;
   unsigned snap = getSnapshot();
   unsigned con = addRow(coeffs, /*restricted=*/false);
-  Optimum opt = optimizeRow(cons_[con].pos, false, /*stopBelowZero=*/true);
+  Optimum opt = optimizeRow(cons_[con].pos, false, Stop::BelowZero);
   rollback(snap);
   return opt.isBounded() && opt.value.sign() >= 0;
 }
@@ -312,7 +316,7 @@ void Simplex::detectRedundant(unsigned begin, unsigned end) {
       continue;
     int u = ~int(j);
     cons_[j].restricted = false;
-    Optimum opt = optimizeUnknown(u, /*maximize=*/false, true);
+    Optimum opt = optimizeUnknown(u, /*maximize=*/false, Stop::BelowZero);
     cons_[j].restricted = true;
     if (opt.isBounded() && opt.value.sign() >= 0) {
       cons_[j].redundant = true;
@@ -326,13 +330,41 @@ void Simplex::detectRedundant(unsigned begin, unsigned end) {
   }
 }
 
+bool Simplex::markIfIntegerImplied(unsigned con) {
+  if (empty_)
+    return false;
+  if (cons_[con].redundant)
+    return true;
+  cons_[con].restricted = false;
+  Optimum opt =
+      optimizeUnknown(~int(con), /*maximize=*/false, Stop::AtMinusOne);
+  cons_[con].restricted = true;
+  if (opt.isBounded() && Fraction(-1) < opt.value) {
+    // Unrestricted from now on, so a sample in (-1, 0) is no violation.
+    markRedundant(con);
+    return true;
+  }
+  if (cons_[con].isRow && sampleSign(cons_[con].pos) < 0) {
+    [[maybe_unused]] bool ok = restoreRow(cons_[con].pos);
+    assert(ok && "a feasible tableau must be restorable");
+  }
+  return false;
+}
+
+void Simplex::markRedundant(unsigned con) {
+  if (cons_[con].redundant)
+    return;
+  cons_[con].redundant = true;
+  undo_.push_back({UndoKind::UnmarkRedundant, con});
+}
+
 bool Simplex::isImplicitEquality(unsigned con) {
   if (empty_)
     return true;
   const Unknown &u = cons_[con];
   if (u.isRow && sampleSign(u.pos) > 0)
     return false;
-  Optimum opt = optimizeUnknown(~int(con), /*maximize=*/true, false);
+  Optimum opt = optimizeUnknown(~int(con), /*maximize=*/true, Stop::Never);
   return opt.isBounded() && opt.value.sign() == 0;
 }
 
