@@ -145,3 +145,27 @@ TEST(RelationSmoke, NormalizeDecidesInequalitiesParallelToAnEquality) {
   EXPECT_EQ(d.numEqualities(), 1u);
   EXPECT_EQ(d.numInequalities(), 1u);
 }
+
+TEST(RelationSmoke, DetectEqualitiesInsideAndOnTheBoxOfTheBounds) {
+  // 0 <= i, j <= 10 and i + j <= 15: the midpoint (5, 5) is strictly
+  // inside every row, so no row is an implicit equality.
+  BasicRelation inside(Space::set({}, Tuple(2)));
+  for (auto r : {row({1, 0, 0}), row({-1, 0, 10}), row({0, 1, 0}),
+                 row({0, -1, 10}), row({-1, -1, 15})})
+    inside.addInequality(r);
+  ASSERT_TRUE(inside.detectEqualities());
+  EXPECT_EQ(inside.numEqualities(), 0u);
+  EXPECT_EQ(inside.numInequalities(), 5u);
+  // i + j >= 20 on the same box leaves the corner i = j = 10 only: the
+  // midpoint violates it, and the tableau finds the equalities (i = 10,
+  // j = 10 and the dependent i + j = 20, which removeRedundancies drops).
+  BasicRelation corner(Space::set({}, Tuple(2)));
+  for (auto r : {row({1, 0, 0}), row({-1, 0, 10}), row({0, 1, 0}),
+                 row({0, -1, 10}), row({1, 1, -20})})
+    corner.addInequality(r);
+  ASSERT_TRUE(corner.detectEqualities());
+  EXPECT_EQ(corner.numEqualities(), 3u);
+  EXPECT_EQ(corner.numInequalities(), 0u);
+  EXPECT_TRUE(Relation(corner).containsPoint({Int(10), Int(10)}));
+  EXPECT_FALSE(Relation(corner).containsPoint({Int(9), Int(10)}));
+}
