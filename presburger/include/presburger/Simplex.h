@@ -65,6 +65,9 @@ public:
   /// Adds coeffs.x + coeffs.back() == 0, as two inequalities; returns the
   /// index of the first one.
   unsigned addEquality(ConstRow coeffs);
+  /// Makes room for `rows` constraint rows in all (an equality takes two),
+  /// so that adding up to that many reallocates nothing.
+  void reserveRows(unsigned rows);
   /// Adds a fresh unrestricted variable; returns its index. Constraints
   /// added before it do not involve it.
   unsigned addVariable();

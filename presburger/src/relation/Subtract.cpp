@@ -89,6 +89,10 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     if (!curIsDifference || !rowIsDifference) {
       if (!relaxation) {
         relaxation.emplace(nv);
+        // cur's rows, t's rows added to cur later, and the probe rows.
+        relaxation->reserveRows(2 * cur.numEqualities() +
+                                cur.numInequalities() + 2 * t.numConstraints() +
+                                2);
         for (unsigned e = 0; e < cur.numEqualities(); ++e)
           relaxation->addEquality(cur.equality(e));
         for (unsigned i = 0; i < cur.numInequalities(); ++i)

@@ -62,6 +62,8 @@ std::optional<Simplex> relaxationWithContext(const BasicRelation &s,
   unsigned lo = s.offset(VarKind::Local), sl = s.numLocals(),
            cl = c.numLocals(), n = lo + sl + cl;
   Simplex t(n);
+  t.reserveRows(s.numInequalities() + 2 * s.numEqualities() +
+                2 * c.numEqualities() + c.numInequalities());
   std::vector<Int> row(n + 1);
   auto fromS = [&](ConstRow r) {
     std::fill(row.begin(), row.end(), Int(0));

@@ -41,15 +41,18 @@ Simplex::Simplex(const Matrix &equalities, const Matrix &inequalities)
     : Simplex(numVarsOfRows(equalities, inequalities)) {
   // Every row known up front: the tableau and the bookkeeping grow once
   // (an equality is two rows).
-  unsigned rows = 2 * equalities.numRows() + inequalities.numRows();
-  tab_.reserveRows(rows);
-  cons_.reserve(rows);
-  rowUnknown_.reserve(rows);
-  undo_.reserve(rows);
+  reserveRows(2 * equalities.numRows() + inequalities.numRows());
   for (unsigned i = 0; i < equalities.numRows() && !isEmpty(); ++i)
     addEquality(equalities.row(i));
   for (unsigned i = 0; i < inequalities.numRows() && !isEmpty(); ++i)
     addInequality(inequalities.row(i));
+}
+
+void Simplex::reserveRows(unsigned rows) {
+  tab_.reserveRows(rows);
+  cons_.reserve(rows);
+  rowUnknown_.reserve(rows);
+  undo_.reserve(rows);
 }
 
 unsigned Simplex::addVariable() {
