@@ -127,6 +127,29 @@ TEST(Lexmin, WithoutSymbolsTheSolverAloneDecides) {
              "{ [x, y, z] : false }");
 }
 
+TEST(Lexmin, WithoutSymbolsTheRoundedOptimumIsTriedFirst) {
+  // i odd, 3i + 5j >= 217 in the box: the rational minimum of i is 0 (with
+  // e = -1/2 in i = 2e + 1), i = 0 has no integer point and i = 1 has
+  // (1, 43): 3 + 5j >= 217 needs j >= 43 (corpus line 79). The maximum is
+  // the corner (99, 99).
+  Relation odd = parseRelation("{ [i, j] : 0 <= i < 100 and 0 <= j < 100 and "
+                               "3i + 5j >= 217 and i mod 2 = 1 }");
+  expectSame(odd.lexmin(), "{ [1, 43] }");
+  expectSame(odd.lexmax(), "{ [99, 99] }");
+  // A stride of 8 from 1: seven integers above the rational minimum have
+  // no point, more than the rounding tries; the solver finds i = 8.
+  expectSame(parseRelation("{ [i] : 1 <= i <= 30 and i mod 8 = 0 }").lexmin(),
+             "{ [8] }");
+  expectSame(parseRelation("{ [i] : 1 <= i <= 30 and i mod 8 = 0 }").lexmax(),
+             "{ [24] }");
+  // Two rounding steps in the second coordinate: with i = 0, j >= 1/3 and
+  // j = 3k + 2 leaves j = 2.
+  expectSame(parseRelation("{ [i, j] : 0 <= i <= 5 and 3j >= 1 - i and "
+                           "j <= 20 and j mod 3 = 2 }")
+                 .lexmin(),
+             "{ [0, 2] }");
+}
+
 TEST(LexminOfUnions, PointsOfAConstantUnion) {
   Relation u = parseRelation("{ [i, j] : 5 <= i < 10 and 0 <= j < 3; "
                              "[i, j] : 2 <= i < 4 and 7 <= j < 9; "

@@ -19,22 +19,31 @@ namespace presburger {
 
 namespace {
 
-/// The answer of rationalLexOptIfIntegral.
+/// The answer of pointLexOpt.
 struct PointOptimum {
   bool empty = false;     // b has no rational point (hence no integer one).
   std::vector<Int> point; // Otherwise the integer lexicographic optimum.
 };
 
-/// For a basic set without parameters: the rational lexicographic optimum
-/// of its dimensions, then of its locals (minimize x0, fix it, minimize x1,
-/// ...), when every coordinate comes out integral; the dimensions' part is
-/// then the integer optimum too, as every integer point (with its locals)
-/// is a rational one. nullopt when a coordinate is fractional or unbounded
-/// (the parametric solver decides and reports). Boxes, loop nests with unit
-/// coefficients, strides (i = 4e) and lattices already compressed end
-/// here: one tableau and n optimizations instead of the parametric solver.
-std::optional<PointOptimum> rationalLexOptIfIntegral(const BasicRelation &b,
-                                                     bool maximize) {
+/// Integer values of one coordinate tried above its rational minimum
+/// (below its maximum) before the parametric solver takes over: a parity
+/// or a stride moves the optimum by a step or two; a thin polytope may
+/// move it far.
+constexpr unsigned kRoundingTries = 4;
+
+/// For a basic set without parameters: its integer lexicographic optimum,
+/// coordinate by coordinate. Each dimension's rational optimum, with the
+/// earlier ones fixed, is taken when the vertex is integral (locals
+/// included: an integer point); otherwise the integers from the optimum
+/// rounded inwards (ceil, ceil + 1, ...; floor, floor - 1, ... to
+/// maximize) are tried for an integer point with the earlier coordinates,
+/// and the first that has one is the integer optimum of that coordinate.
+/// nullopt when a coordinate is unbounded or kRoundingTries integers fail
+/// (the parametric solver decides and reports). Boxes, loop nests
+/// with unit coefficients, strides (i = 4e), parities (i odd) and lattices
+/// already compressed end here: one tableau, n optimizations and a few
+/// integer tests instead of the parametric solver.
+std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
   if (b.isObviouslyEmpty())
     return PointOptimum{true, {}};
   // Boxes and coupled boxes: the corner of the variables' own bounds.
@@ -53,27 +62,50 @@ std::optional<PointOptimum> rationalLexOptIfIntegral(const BasicRelation &b,
     out.empty = true;
     return out;
   }
+  // b with the coordinates fixed so far, for the integer tests. Each
+  // coordinate fixed keeps an integer point in it (an integral vertex or
+  // an integer test).
+  BasicRelation fixed = b;
   std::vector<Int> row(n + 1);
-  for (unsigned i = 0; i < n; ++i) {
-    // With the dimensions fixed, a vertex whose locals are integral is an
-    // integer point already (strides: e = i/4 at i = 0).
-    if (i == numDims) {
-      std::vector<Fraction> sample = tab.getRationalSample();
-      if (std::all_of(sample.begin() + numDims, sample.end(),
-                      [](const Fraction &f) { return f.isInteger(); }))
-        break;
-    }
-    Optimum o = tab.computeVarOptimum(i, maximize);
-    if (!o.isBounded() || !o.value.isInteger())
-      return std::nullopt;
-    out.point.push_back(o.value.num());
+  auto fix = [&](unsigned i, const Int &v) {
     // x_i - v = 0.
     row[i] = Int(1);
-    row[n] = -o.value.num();
+    row[n] = -v;
     tab.addEquality(row);
+    fixed.addEquality(row);
     row[i] = Int(0);
+  };
+  for (unsigned i = 0; i < numDims; ++i) {
+    Optimum o = tab.computeVarOptimum(i, maximize);
+    if (!o.isBounded())
+      return std::nullopt;
+    // A vertex integral in every coordinate, locals included, is an integer
+    // point: its value of x_i is the integer optimum.
+    std::vector<Fraction> vertex = tab.getRationalSample();
+    if (std::all_of(vertex.begin(), vertex.end(),
+                    [](const Fraction &f) { return f.isInteger(); })) {
+      out.point.push_back(o.value.num());
+      fix(i, out.point.back());
+      continue;
+    }
+    Int v = maximize ? o.value.floor() : o.value.ceil();
+    bool found = false;
+    for (unsigned t = 0; t < kRoundingTries && !found; ++t) {
+      BasicRelation probe = fixed;
+      row[i] = Int(1);
+      row[n] = -v;
+      probe.addEquality(row);
+      row[i] = Int(0);
+      if (!probe.isEmpty())
+        found = true;
+      else
+        v += maximize ? Int(-1) : Int(1);
+    }
+    if (!found)
+      return std::nullopt;
+    out.point.push_back(v);
+    fix(i, v);
   }
-  out.point.resize(numDims);
   return out;
 }
 
@@ -253,7 +285,7 @@ void mergeStrides(BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
   }
 }
 
-/// The point optimum (from rationalLexOptIfIntegral) as a relation in
+/// The point optimum (from pointLexOpt) as a relation in
 /// `space`: one disjunct fixing every variable, or none when empty.
 Relation pointOptimumRelation(const Space &space, const PointOptimum &p) {
   Relation result(space);
@@ -642,7 +674,7 @@ LexMinResult solveLexOpt(LexOptProblem &lp, bool maximize) {
 Relation basicLexOpt(const BasicRelation &b, bool maximize) {
   const Space &space = b.space();
   if (space.offset(VarKind::Range) == 0)
-    if (std::optional<PointOptimum> p = rationalLexOptIfIntegral(b, maximize))
+    if (std::optional<PointOptimum> p = pointLexOpt(b, maximize))
       return pointOptimumRelation(space, *p);
   if (std::optional<Relation> r = componentwiseOptimum(b, maximize))
     return std::move(*r);
