@@ -251,10 +251,11 @@ bool BasicRelation::simplify() {
       tableau.numConstraints() == 2 * eqs().numRows() + ineqs().numRows();
   // New equalities may make more locals removable.
   if (numLocals_) {
-    Matrix eqs = mutEqs(), ineqs = mutIneqs();
+    Matrix eqsBefore = eqs(), ineqsBefore = ineqs();
     if (!simplifyLocals() || !normalize())
       return false;
-    tableauCurrent = tableauCurrent && eqs == mutEqs() && ineqs == mutIneqs();
+    tableauCurrent =
+        tableauCurrent && eqsBefore == eqs() && ineqsBefore == ineqs();
   }
   if (!removeRedundancies(tableauCurrent ? &tableau : nullptr))
     return false;
