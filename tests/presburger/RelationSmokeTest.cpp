@@ -105,11 +105,11 @@ TEST(RelationSmoke, ComposeDomainRangeDeltas) {
   EXPECT_FALSE(le.isSubsetOf(lt));
 }
 
-TEST(RelationSmoke, NormalizeDecidesInequalitiesParallelToAnEquality) {
+TEST(RelationSmoke, DetectEqualitiesDecidesInequalitiesFixedByAnEquality) {
   // { [i] : exists e : i = 4e, i - 4e >= 0, -i + 4e + 3 >= 0, 0 <= i <= 10 }:
   // on i = 4e the row i - 4e >= 0 is 0 >= 0 and -i + 4e + 3 >= 0 is 3 >= 0;
-  // normalize drops the first (same coefficients as the equality) and the
-  // second (opposite ones), and keeps the bounds of i.
+  // both go (same and opposite coefficients as the equality), the bounds
+  // of i stay, and no row becomes an equality.
   BasicRelation b(Space::set({}, Tuple(1)));
   b.addLocal();
   b.addEquality(row({1, -4, 0}));
@@ -117,7 +117,7 @@ TEST(RelationSmoke, NormalizeDecidesInequalitiesParallelToAnEquality) {
   b.addInequality(row({-1, 4, 3}));
   b.addInequality(row({1, 0, 0}));
   b.addInequality(row({-1, 0, 10}));
-  ASSERT_TRUE(b.normalize());
+  ASSERT_TRUE(b.detectEqualities());
   EXPECT_EQ(b.numEqualities(), 1u);
   EXPECT_EQ(b.numInequalities(), 2u);
   for (unsigned i = 0; i < b.numInequalities(); ++i)
@@ -127,12 +127,12 @@ TEST(RelationSmoke, NormalizeDecidesInequalitiesParallelToAnEquality) {
               i >= 0 && i <= 10 && i % 4 == 0);
 
   // x + y = 3 with x + y >= 5 (same direction) or -x - y >= -2 (opposite):
-  // contradictions, found by normalize alone.
+  // contradictions, found without a tableau.
   for (std::vector<Int> contradiction : {row({1, 1, -5}), row({-1, -1, 2})}) {
     BasicRelation c(Space::set({}, Tuple(2)));
     c.addEquality(row({1, 1, -3}));
     c.addInequality(contradiction);
-    EXPECT_FALSE(c.normalize());
+    EXPECT_FALSE(c.detectEqualities());
     EXPECT_TRUE(c.isObviouslyEmpty());
   }
   // ... while x + y >= 3 and -x - y >= -3 on x + y = 3 hold with equality.
@@ -141,7 +141,7 @@ TEST(RelationSmoke, NormalizeDecidesInequalitiesParallelToAnEquality) {
   d.addInequality(row({1, 1, -3}));
   d.addInequality(row({-1, -1, 3}));
   d.addInequality(row({1, 0, 0}));
-  ASSERT_TRUE(d.normalize());
+  ASSERT_TRUE(d.detectEqualities());
   EXPECT_EQ(d.numEqualities(), 1u);
   EXPECT_EQ(d.numInequalities(), 1u);
 }

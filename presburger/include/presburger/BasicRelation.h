@@ -154,8 +154,7 @@ public:
 
   /// Cheap simplification: divides rows by the gcd of their coefficients,
   /// tightens inequality constants over the integers, drops trivially true
-  /// rows and exact duplicates and inequalities parallel to an equality
-  /// (which fixes their value), merges opposite inequalities into
+  /// rows and exact duplicates, merges opposite inequalities into
   /// equalities and detects trivial contradictions. Returns false if the
   /// relation was found empty (it is then marked empty).
   bool normalize();
@@ -318,6 +317,12 @@ private:
   /// removeRedundancies; `tableau`, when given, is the tableau of the
   /// current (normalized) constraints, equalities first.
   bool removeRedundancies(Simplex *tableau);
+  /// Drops the inequalities parallel to an equality a.x + c = 0, which
+  /// fixes their value on every point (the upper bound i - 4e >= 0 of a
+  /// stride's division beside i = 4e): redundant, or a contradiction (then
+  /// false, and marked empty). Rows normalized; O(rows x columns) plus a
+  /// comparison per hash match.
+  bool dropInequalitiesFixedByEqualities();
   /// removeRedundancies on the constraint graph when the rows (normalized)
   /// form a difference system without implicit equalities, its equalities,
   /// if any, unit difference rows that substitute away one variable each

@@ -423,16 +423,15 @@ void appendMergedEqualities(const Matrix &ineqs, RowPairs &pairs, Matrix &eqs,
   }
 }
 
-/// Drops the inequalities parallel to an equality of `eqs` (false when one
-/// contradicts it), among inequalities with the same coefficients keeps the
-/// tightest (the first one on a tie), and turns each opposite pair that meets
-/// into an equality (appended to `eqs`). False when an opposite pair leaves no
+/// Among inequalities with the same coefficients keeps the tightest (the
+/// first one on a tie), and turns each opposite pair that meets into an
+/// equality (appended to `eqs`). False when an opposite pair leaves no
 /// point. Rows are grouped by a hash of their coefficients up to sign, so
 /// that duplicates and opposites fall in one group, and compared in place:
 /// no allocation per row (this runs before every emptiness test).
 bool mergeParallelInequalities(Matrix &ineqs, Matrix &eqs, unsigned nv) {
   unsigned m = ineqs.numRows();
-  if (m == 0 || (m == 1 && eqs.numRows() == 0))
+  if (m <= 1)
     return true;
   struct Entry {
     uint64_t hash;
@@ -446,28 +445,6 @@ bool mergeParallelInequalities(Matrix &ineqs, Matrix &eqs, unsigned nv) {
     return a.hash != b.hash ? a.hash < b.hash : a.row < b.row;
   });
   boost::container::small_vector<bool, kInlineRows> dropIneq(m, false);
-  // An inequality parallel to an equality a.x + c = 0 (the upper bound of
-  // a stride's division, i - 4e >= 0 beside i = 4e) has the value d - c,
-  // or d + c when opposite, on every point: it is redundant or, when
-  // negative, a contradiction. Decided here, it costs no tableau round.
-  for (unsigned e = 0; e < eqs.numRows(); ++e) {
-    uint64_t h = signlessRowHash(eqs.row(e), nv);
-    auto it = std::lower_bound(
-        entries.begin(), entries.end(), h,
-        [](const Entry &x, uint64_t key) { return x.hash < key; });
-    for (; it != entries.end() && it->hash == h; ++it) {
-      unsigned i = it->row;
-      bool same = sameCoefficients(ineqs, i, eqs, e, nv, false);
-      if (dropIneq[i] ||
-          (!same && !sameCoefficients(ineqs, i, eqs, e, nv, true)))
-        continue;
-      Int value = same ? ineqs.at(i, nv) - eqs.at(e, nv)
-                       : ineqs.at(i, nv) + eqs.at(e, nv);
-      if (value.isNegative())
-        return false;
-      dropIneq[i] = true;
-    }
-  }
   // Opposite pairs (i, j) that meet with equality, to become equalities.
   RowPairs pairs;
   for (unsigned g = 0; g < m;) {
@@ -581,6 +558,41 @@ bool BasicRelation::normalize() {
     return false;
   }
   normalized_ = true;
+  return true;
+}
+
+bool BasicRelation::dropInequalitiesFixedByEqualities() {
+  unsigned m = ineqs().numRows(), nv = numVars();
+  if (m == 0 || eqs().numRows() == 0)
+    return true;
+  boost::container::small_vector<uint64_t, kInlineRows> hashes(m);
+  for (unsigned i = 0; i < m; ++i)
+    hashes[i] = signlessRowHash(ineqs().row(i), nv);
+  boost::container::small_vector<bool, kInlineRows> drop(m, false);
+  bool any = false;
+  for (unsigned e = 0; e < eqs().numRows(); ++e) {
+    uint64_t h = signlessRowHash(eqs().row(e), nv);
+    for (unsigned i = 0; i < m; ++i) {
+      if (hashes[i] != h || drop[i])
+        continue;
+      bool same = sameCoefficients(ineqs(), i, eqs(), e, nv, false);
+      if (!same && !sameCoefficients(ineqs(), i, eqs(), e, nv, true))
+        continue;
+      // a.x + c = 0 holds, so the row is d - c (same coefficients) or
+      // d + c (opposite ones) on every point.
+      Int value = same ? ineqs().at(i, nv) - eqs().at(e, nv)
+                       : ineqs().at(i, nv) + eqs().at(e, nv);
+      if (value.isNegative()) {
+        markEmpty();
+        return false;
+      }
+      drop[i] = any = true;
+    }
+  }
+  // Removing rows keeps them normalized.
+  for (unsigned i = m; any && i-- > 0;)
+    if (drop[i])
+      removeInequality(i);
   return true;
 }
 

@@ -66,7 +66,9 @@ bool boxMidpointStrictlyInside(const Matrix &ineqs, unsigned nv) {
 bool BasicRelation::detectEqualities() { return detectEqualities(nullptr); }
 
 bool BasicRelation::detectEqualities(Simplex *tableau) {
-  if (!normalize())
+  // Rows fixed by an equality are decided here rather than found as
+  // implicit equalities by a second tableau.
+  if (!normalize() || !dropInequalitiesFixedByEqualities())
     return false;
   // A difference system whose graph has no zero-weight cycle has no
   // implicit equality.
@@ -92,10 +94,11 @@ bool BasicRelation::detectEqualities(Simplex *tableau) {
       return true;
     }
     for (unsigned i = unsigned(found.size()); i-- > 0;) {
-      mutEqs().appendRow(mutIneqs().row(found[i]));
+      mutEqs().appendRow(ineqs().row(found[i]));
       mutIneqs().removeRow(found[i]);
     }
-    if (!normalize())
+    // The bounds the new equalities fix go without another tableau.
+    if (!normalize() || !dropInequalitiesFixedByEqualities())
       return false;
   }
   return true;
