@@ -159,6 +159,13 @@ public:
   /// relation was found empty (it is then marked empty).
   bool normalize();
 
+  /// Drops the inequalities parallel to an equality a.x + c = 0, which
+  /// fixes their value on every point (the upper bound i - 4e >= 0 of a
+  /// stride's division beside i = 4e): redundant, or a contradiction (then
+  /// false, and marked empty). Rows normalized; O(rows x columns) plus a
+  /// comparison per hash match.
+  bool dropInequalitiesFixedByEqualities();
+
   /// Simplifies the existential locals without changing the set: locals
   /// fixed by an equality with a unit coefficient are substituted away,
   /// locals that no constraint uses or that are bounded on one side only
@@ -317,12 +324,6 @@ private:
   /// removeRedundancies; `tableau`, when given, is the tableau of the
   /// current (normalized) constraints, equalities first.
   bool removeRedundancies(Simplex *tableau);
-  /// Drops the inequalities parallel to an equality a.x + c = 0, which
-  /// fixes their value on every point (the upper bound i - 4e >= 0 of a
-  /// stride's division beside i = 4e): redundant, or a contradiction (then
-  /// false, and marked empty). Rows normalized; O(rows x columns) plus a
-  /// comparison per hash match.
-  bool dropInequalitiesFixedByEqualities();
   /// removeRedundancies on the constraint graph when the rows (normalized)
   /// form a difference system without implicit equalities, its equalities,
   /// if any, unit difference rows that substitute away one variable each

@@ -929,7 +929,9 @@ Relation Lowering::run() {
   for (BasicRelation &c : materialize(root, body_.scope)) {
     closeScope(c, body_.scope);
     BasicRelation d = rebuild(c, space);
-    if (!d.normalize())
+    // `i mod 4 = 0` is i = 4e with e's defining rows, one of which the
+    // equality fixes: dropped once here rather than in every operation.
+    if (!d.normalize() || !d.dropInequalitiesFixedByEqualities())
       continue;
     result.addDisjunct(std::move(d));
   }
