@@ -33,12 +33,14 @@ constexpr unsigned kRoundingTries = 4;
 
 /// For a basic set without parameters: its integer lexicographic optimum,
 /// coordinate by coordinate. Each dimension's rational optimum, with the
-/// earlier ones fixed, is taken when the vertex is integral (locals
-/// included: an integer point); otherwise the integers from the optimum
+/// earlier ones fixed, is taken when integral and the set has no locals, or
+/// when the vertex is integral (locals included: an integer point); with
+/// locals (strides, parities), otherwise, the integers from the optimum
 /// rounded inwards (ceil, ceil + 1, ...; floor, floor - 1, ... to
 /// maximize) are tried for an integer point with the earlier coordinates,
 /// and the first that has one is the integer optimum of that coordinate.
-/// nullopt when a coordinate is unbounded or kRoundingTries integers fail
+/// nullopt when a coordinate is unbounded, fractional without locals, or when
+/// kRoundingTries integers fail
 /// (the parametric solver decides and reports). Boxes, loop nests
 /// with unit coefficients, strides (i = 4e), parities (i odd) and lattices
 /// already compressed end here: one tableau, n optimizations and a few
@@ -79,8 +81,19 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     Optimum o = tab.computeVarOptimum(i, maximize);
     if (!o.isBounded())
       return std::nullopt;
-    // A vertex integral in every coordinate, locals included, is an integer
-    // point: its value of x_i is the integer optimum.
+    // Without locals, an integral optimum is taken: the point fixed in the
+    // end is all dimensions, integral, hence an integer point. A fractional
+    // one means a thin polytope (line 113 of the corpus), where integer
+    // tests are expensive and the solver's cuts do better. With locals, a
+    // vertex integral in every coordinate is an integer point: its value of
+    // x_i is the integer optimum.
+    if (b.numLocals() == 0) {
+      if (!o.value.isInteger())
+        return std::nullopt;
+      out.point.push_back(o.value.num());
+      fix(i, out.point.back());
+      continue;
+    }
     std::vector<Fraction> vertex = tab.getRationalSample();
     if (std::all_of(vertex.begin(), vertex.end(),
                     [](const Fraction &f) { return f.isInteger(); })) {
