@@ -277,7 +277,9 @@ public:
   bool containsPoint(ConstRow point) const;
 
   /// The conjunction with `other` (same space up to parameters, which are
-  /// aligned by name); locals of both are kept.
+  /// aligned by name); locals of both are kept, this one's first. The rows
+  /// are this one's, in order, then `other`'s, not normalized (gist finds
+  /// the rows of its operand there by position).
   BasicRelation intersect(const BasicRelation &other) const;
 
   /// Adds the constraints of `src` to this relation: src's parameter and
@@ -324,6 +326,11 @@ private:
   /// removeRedundancies; `tableau`, when given, is the tableau of the
   /// current (normalized) constraints, equalities first.
   bool removeRedundancies(Simplex *tableau);
+  /// Whether the midpoint of the box that the single-variable rows give
+  /// (every variable bounded on both sides, lower below upper) satisfies
+  /// every inequality strictly: then none is an implicit equality (a loop
+  /// nest with a guard). One pass over the rows, no tableau.
+  bool boundsMidpointStrictlyInside() const;
   /// removeRedundancies on the constraint graph when the rows (normalized)
   /// form a difference system without implicit equalities, its equalities,
   /// if any, unit difference rows that substitute away one variable each
@@ -331,8 +338,10 @@ private:
   /// that fast path does not apply.
   bool removeDifferenceRedundancies();
 
-  /// The constraint rows, read through eqs()/ineqs(); every other write goes
-  /// through mutEqs()/mutIneqs(), which forget that they are normalized.
+  /// The constraint rows, read through eqs()/ineqs(); writes go through
+  /// mutEqs()/mutIneqs(), which forget that they are normalized, except
+  /// removing and reordering rows (removeInequality, sortConstraints, the
+  /// independent equalities of removeRedundancies), which keep them so.
   const Matrix &eqs() const { return eqStore_; }
   const Matrix &ineqs() const { return ineqStore_; }
   Matrix &mutEqs() {

@@ -199,6 +199,11 @@ private:
   /// says (for minimization), returning the sample value then.
   Optimum optimizeRow(unsigned row, bool maximize, Stop stop);
   Optimum optimizeUnknown(int u, bool maximize, Stop stop);
+  /// Minimizes constraint `con` over the others not marked redundant (it
+  /// made unrestricted meanwhile) and marks it redundant when the minimum
+  /// is at least 0 (`stop` BelowZero) or above -1 (AtMinusOne); otherwise
+  /// restores a feasible tableau. Whether it is marked. Not empty.
+  bool markIfImplied(unsigned con, Stop stop);
   void removeLastUnknown(int u);
   void markEmpty();
   Fraction sampleValue(int u) const;

@@ -672,6 +672,25 @@ std::vector<VarBounds> singleVariableBounds(const Matrix &ineqs, unsigned n) {
 }
 } // namespace
 
+bool BasicRelation::boundsMidpointStrictlyInside() const {
+  unsigned n = numVars();
+  std::vector<VarBounds> vars = singleVariableBounds(ineqs(), n);
+  for (const VarBounds &v : vars)
+    if (!v.hasLo || !v.hasHi || !(v.lo < v.hi))
+      return false;
+  // Twice each row at the midpoint: sum a_c (lo_c + hi_c) + 2k > 0.
+  for (unsigned r = 0; r < ineqs().numRows(); ++r) {
+    ConstRow row = ineqs().row(r);
+    Int v = row[n] + row[n];
+    for (unsigned c = 0; c < n; ++c)
+      if (!row[c].isZero())
+        v += row[c] * (vars[c].lo + vars[c].hi);
+    if (!v.isPositive())
+      return false;
+  }
+  return true;
+}
+
 std::optional<std::vector<Int>> BasicRelation::boundCorner(bool upper) const {
   if (obviouslyEmpty_)
     return std::nullopt;

@@ -6,62 +6,11 @@
 #include "presburger/WorkBudget.h"
 #include "solve/DifferenceConstraints.h"
 
-#include <boost/container/small_vector.hpp>
-
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
 
 namespace presburger {
-
-namespace {
-/// Whether the midpoint of the box that the single-variable rows of
-/// `ineqs` (normalized: coefficient +-1) give satisfies every row
-/// strictly; every variable needs a lower bound below its upper bound. Then
-/// no row is an implicit equality. O(rows x columns), no tableau: loop
-/// nests with a guard are boxes with a few more rows.
-bool boxMidpointStrictlyInside(const Matrix &ineqs, unsigned nv) {
-  constexpr unsigned kInline = 16;
-  boost::container::small_vector<Int, kInline> lo(nv), hi(nv);
-  boost::container::small_vector<uint8_t, kInline> has(nv, 0);
-  for (unsigned r = 0; r < ineqs.numRows(); ++r) {
-    ConstRow row = ineqs.row(r);
-    unsigned var = nv;
-    bool single = true;
-    for (unsigned c = 0; c < nv && single; ++c)
-      if (!row[c].isZero()) {
-        single = var == nv;
-        var = c;
-      }
-    if (!single || var == nv || !abs(row[var]).isOne())
-      continue;
-    if (row[var].isPositive()) { // x + k >= 0: x >= -k.
-      Int b = -row[nv];
-      if (!(has[var] & 1) || lo[var] < b)
-        lo[var] = std::move(b);
-      has[var] |= 1;
-    } else { // -x + k >= 0: x <= k.
-      if (!(has[var] & 2) || row[nv] < hi[var])
-        hi[var] = row[nv];
-      has[var] |= 2;
-    }
-  }
-  for (unsigned c = 0; c < nv; ++c)
-    if (has[c] != 3 || !(lo[c] < hi[c]))
-      return false;
-  // Twice each row at the midpoint: sum a_c (lo_c + hi_c) + 2k > 0.
-  for (unsigned r = 0; r < ineqs.numRows(); ++r) {
-    ConstRow row = ineqs.row(r);
-    Int v = row[nv] + row[nv];
-    for (unsigned c = 0; c < nv; ++c)
-      if (!row[c].isZero())
-        v += row[c] * (lo[c] + hi[c]);
-    if (!v.isPositive())
-      return false;
-  }
-  return true;
-}
-} // namespace
 
 bool BasicRelation::detectEqualities() { return detectEqualities(nullptr); }
 
@@ -74,7 +23,7 @@ bool BasicRelation::detectEqualities(Simplex *tableau) {
   // implicit equality.
   if (eqs().numRows() == 0 &&
       (difference::redundantInequalities(ineqs(), numVars()) ||
-       boxMidpointStrictlyInside(ineqs(), numVars())))
+       boundsMidpointStrictlyInside()))
     return true;
   while (ineqs().numRows() > 0) {
     WorkBudget::charge(numConstraints());
@@ -125,7 +74,7 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
       if (columnEchelon(trial).rank > kept.numRows())
         kept = std::move(trial);
     }
-    mutEqs() = std::move(kept);
+    eqStore_ = std::move(kept); // A subset of the rows: still normalized.
   }
   if (ineqs().numRows() == 0)
     return true;
@@ -147,7 +96,7 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   s.detectRedundant(base, base + ineqs().numRows());
   for (unsigned i = ineqs().numRows(); i-- > 0;)
     if (s.isMarkedRedundant(base + i))
-      mutIneqs().removeRow(i);
+      removeInequality(i);
   return true;
 }
 
@@ -163,7 +112,7 @@ bool BasicRelation::removeDifferenceRedundancies() {
     return false;
   for (unsigned i = ineqs().numRows(); i-- > 0;)
     if ((*redundant)[i])
-      mutIneqs().removeRow(i);
+      removeInequality(i);
   return true;
 }
 
@@ -229,8 +178,9 @@ void BasicRelation::sortConstraints() {
       sorted.appendRow(m.row(r));
     m = std::move(sorted);
   };
-  sortRows(mutEqs());
-  sortRows(mutIneqs());
+  // Reordering keeps the rows normalized.
+  sortRows(eqStore_);
+  sortRows(ineqStore_);
 }
 
 bool BasicRelation::simplify() {

@@ -64,18 +64,24 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     out.empty = true;
     return out;
   }
-  // b with the coordinates fixed so far, for the integer tests. Each
-  // coordinate fixed keeps an integer point in it (an integral vertex or
-  // an integer test).
-  BasicRelation fixed = b;
-  std::vector<Int> row(n + 1);
+  // b with the coordinates fixed so far, for the integer tests (sets with
+  // locals only). Each coordinate fixed keeps an integer point in it (an
+  // integral vertex or an integer test).
+  std::optional<BasicRelation> fixed;
+  if (b.numLocals() > 0)
+    fixed = b;
+  auto fixing = [n](unsigned i, const Int &v) {
+    std::vector<Int> eq(n + 1); // x_i - v = 0.
+    eq[i] = Int(1);
+    eq[n] = -v;
+    return eq;
+  };
   auto fix = [&](unsigned i, const Int &v) {
-    // x_i - v = 0.
-    row[i] = Int(1);
-    row[n] = -v;
-    tab.addEquality(row);
-    fixed.addEquality(row);
-    row[i] = Int(0);
+    std::vector<Int> eq = fixing(i, v);
+    tab.addEquality(eq);
+    if (fixed)
+      fixed->addEquality(eq);
+    out.point.push_back(v);
   };
   for (unsigned i = 0; i < numDims; ++i) {
     Optimum o = tab.computeVarOptimum(i, maximize);
@@ -87,36 +93,29 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     // tests are expensive and the solver's cuts do better. With locals, a
     // vertex integral in every coordinate is an integer point: its value of
     // x_i is the integer optimum.
-    if (b.numLocals() == 0) {
+    if (!fixed) {
       if (!o.value.isInteger())
         return std::nullopt;
-      out.point.push_back(o.value.num());
-      fix(i, out.point.back());
+      fix(i, o.value.num());
       continue;
     }
     std::vector<Fraction> vertex = tab.getRationalSample();
     if (std::all_of(vertex.begin(), vertex.end(),
                     [](const Fraction &f) { return f.isInteger(); })) {
-      out.point.push_back(o.value.num());
-      fix(i, out.point.back());
+      fix(i, o.value.num());
       continue;
     }
     Int v = maximize ? o.value.floor() : o.value.ceil();
     bool found = false;
     for (unsigned t = 0; t < kRoundingTries && !found; ++t) {
-      BasicRelation probe = fixed;
-      row[i] = Int(1);
-      row[n] = -v;
-      probe.addEquality(row);
-      row[i] = Int(0);
-      if (!probe.isEmpty())
-        found = true;
-      else
+      BasicRelation probe = *fixed;
+      probe.addEquality(fixing(i, v));
+      found = !probe.isEmpty();
+      if (!found)
         v += maximize ? Int(-1) : Int(1);
     }
     if (!found)
       return std::nullopt;
-    out.point.push_back(v);
     fix(i, v);
   }
   return out;

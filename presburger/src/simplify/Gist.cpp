@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <numeric>
 #include <optional>
+#include <utility>
 
 namespace presburger {
 
@@ -53,42 +54,16 @@ bool excludedInAll(const BasicRelation &base, const std::vector<Int> &negated,
   return true;
 }
 
-/// The rational relaxation of s ∧ c, over s's columns followed by c's
-/// locals, with s's inequalities as its first constraints (inequality i is
-/// constraint i), then s's equalities and c's rows. nullopt when it is
-/// empty.
-std::optional<Simplex> relaxationWithContext(const BasicRelation &s,
-                                             const BasicRelation &c) {
-  unsigned lo = s.offset(VarKind::Local), sl = s.numLocals(),
-           cl = c.numLocals(), n = lo + sl + cl;
-  Simplex t(n);
-  t.reserveRows(s.numInequalities() + 2 * s.numEqualities() +
-                2 * c.numEqualities() + c.numInequalities());
-  std::vector<Int> row(n + 1);
-  auto fromS = [&](ConstRow r) {
-    std::fill(row.begin(), row.end(), Int(0));
-    std::copy(r.begin(), r.begin() + lo + sl, row.begin());
-    row[n] = r.back();
-    return ConstRow(row);
-  };
-  auto fromC = [&](ConstRow r) {
-    std::fill(row.begin(), row.end(), Int(0));
-    std::copy(r.begin(), r.begin() + lo, row.begin());
-    std::copy(r.begin() + lo, r.begin() + lo + cl, row.begin() + lo + sl);
-    row[n] = r.back();
-    return ConstRow(row);
-  };
-  for (unsigned i = 0; i < s.numInequalities(); ++i)
-    t.addInequality(fromS(s.inequality(i)));
-  for (unsigned i = 0; i < s.numEqualities(); ++i)
-    t.addEquality(fromS(s.equality(i)));
-  for (unsigned i = 0; i < c.numEqualities(); ++i)
-    t.addEquality(fromC(c.equality(i)));
-  for (unsigned i = 0; i < c.numInequalities(); ++i)
-    t.addInequality(fromC(c.inequality(i)));
+/// The rational relaxation of s ∧ c (BasicRelation::intersect: s's rows
+/// first, in order, then c's), and the index of s's first inequality in it
+/// (after every equality); nullopt when it is empty.
+std::optional<std::pair<Simplex, unsigned>>
+relaxationWithContext(const BasicRelation &s, const BasicRelation &c) {
+  BasicRelation meet = s.intersect(c);
+  Simplex t(meet.equalities(), meet.inequalities());
   if (t.isEmpty())
     return std::nullopt;
-  return t;
+  return std::make_pair(std::move(t), 2 * meet.numEqualities());
 }
 
 /// The constraints of `s` that the contexts make redundant removed.
@@ -129,11 +104,12 @@ BasicRelation gistBasic(BasicRelation s,
   // the constraint of inequality i there.
   std::optional<Simplex> relaxed;
   std::vector<unsigned> tableauRow;
-  if (contexts.size() == 1) {
-    relaxed = relaxationWithContext(s, contexts.front());
-    tableauRow.resize(s.numInequalities());
-    std::iota(tableauRow.begin(), tableauRow.end(), 0u);
-  }
+  if (contexts.size() == 1)
+    if (auto r = relaxationWithContext(s, contexts.front())) {
+      relaxed = std::move(r->first);
+      tableauRow.resize(s.numInequalities());
+      std::iota(tableauRow.begin(), tableauRow.end(), r->second);
+    }
   for (unsigned i = 0; i < s.numInequalities();) {
     if (isDef(s.inequality(i))) {
       ++i;

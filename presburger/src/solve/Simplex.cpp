@@ -311,38 +311,16 @@ bool Simplex::isRedundantEquality(ConstRow coeffs) {
   return hi.isBounded() && hi.value.sign() == 0;
 }
 
-void Simplex::detectRedundant(unsigned begin, unsigned end) {
-  if (empty_)
-    return;
-  for (unsigned j = begin; j < end; ++j) {
-    if (cons_[j].redundant)
-      continue;
-    int u = ~int(j);
-    cons_[j].restricted = false;
-    Optimum opt = optimizeUnknown(u, /*maximize=*/false, Stop::BelowZero);
-    cons_[j].restricted = true;
-    if (opt.isBounded() && opt.value.sign() >= 0) {
-      cons_[j].redundant = true;
-      undo_.push_back({UndoKind::UnmarkRedundant, j});
-      continue;
-    }
-    if (cons_[j].isRow && sampleSign(cons_[j].pos) < 0) {
-      [[maybe_unused]] bool ok = restoreRow(cons_[j].pos);
-      assert(ok && "a feasible tableau must be restorable");
-    }
-  }
-}
-
-bool Simplex::markIfIntegerImplied(unsigned con) {
-  if (empty_)
-    return false;
+bool Simplex::markIfImplied(unsigned con, Stop stop) {
   if (cons_[con].redundant)
     return true;
   cons_[con].restricted = false;
-  Optimum opt =
-      optimizeUnknown(~int(con), /*maximize=*/false, Stop::AtMinusOne);
+  Optimum opt = optimizeUnknown(~int(con), /*maximize=*/false, stop);
   cons_[con].restricted = true;
-  if (opt.isBounded() && Fraction(-1) < opt.value) {
+  bool implied =
+      opt.isBounded() && (stop == Stop::AtMinusOne ? Fraction(-1) < opt.value
+                                                   : opt.value.sign() >= 0);
+  if (implied) {
     // Unrestricted from now on, so a sample in (-1, 0) is no violation.
     markRedundant(con);
     return true;
@@ -352,6 +330,17 @@ bool Simplex::markIfIntegerImplied(unsigned con) {
     assert(ok && "a feasible tableau must be restorable");
   }
   return false;
+}
+
+void Simplex::detectRedundant(unsigned begin, unsigned end) {
+  if (empty_)
+    return;
+  for (unsigned j = begin; j < end; ++j)
+    markIfImplied(j, Stop::BelowZero);
+}
+
+bool Simplex::markIfIntegerImplied(unsigned con) {
+  return !empty_ && markIfImplied(con, Stop::AtMinusOne);
 }
 
 void Simplex::markRedundant(unsigned con) {
