@@ -7,25 +7,16 @@
 //===----------------------------------------------------------------------===//
 #include "solve/BoundPropagation.h"
 
+#include "TestSupport.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
 #include <vector>
 
 using namespace presburger;
-
-namespace {
-
-Matrix rowsOf(std::vector<std::vector<int>> rows, unsigned width) {
-  Matrix m(0, width);
-  for (const std::vector<int> &r : rows) {
-    std::vector<Int> row(r.begin(), r.end());
-    m.appendRow(row);
-  }
-  return m;
-}
-
-} // namespace
+using presburger::testing::nextPointInBox;
+using presburger::testing::rowsOf;
 
 TEST(BoundPropagation, DivisionInsideOneTileIsFixed) {
   // Over [i, q]: 0 <= i <= 31, 32q <= i <= 32q + 31, so q = 0.
@@ -91,12 +82,8 @@ TEST(BoundPropagation, RangesHoldEveryIntegerPoint) {
           EXPECT_TRUE(!r.hi || Int(x[c]) <= *r.hi) << ineqs.toString();
         }
       }
-      unsigned c = 0;
-      while (c < n && x[c] == 6)
-        x[c++] = -6;
-      if (c == n)
+      if (!nextPointInBox(x, -6, 6))
         break;
-      ++x[c];
     }
   }
   EXPECT_GT(pointsSeen, 10000u); // The systems are not all empty.

@@ -13,6 +13,8 @@
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
 
+#include "TestSupport.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,17 +22,10 @@
 #include <vector>
 
 using namespace presburger;
+using presburger::testing::nextPointInBox;
+using presburger::testing::rowsOf;
 
 namespace {
-
-Matrix rowsOf(std::vector<std::vector<int>> rows, unsigned d) {
-  Matrix m(0, d);
-  for (const std::vector<int> &r : rows) {
-    std::vector<Int> row(r.begin(), r.end());
-    m.appendRow(row);
-  }
-  return m;
-}
 
 std::vector<std::vector<Int>> sortedRows(const Matrix &m) {
   std::vector<std::vector<Int>> out;
@@ -186,12 +181,8 @@ TEST(DoubleDescription, RandomConesPointByPoint) {
         inRows = !v.isNegative();
       }
       ASSERT_EQ(inGeneratedCone(*g, point), inRows);
-      unsigned c = 0;
-      while (c < d && x[c] == 2)
-        x[c++] = -2;
-      if (c == d)
+      if (!nextPointInBox(x, -2, 2))
         break;
-      ++x[c];
     }
   }
 }

@@ -1,13 +1,16 @@
-//===- TestSupport.h - Comparisons shared by the engine tests ---*- C++ -*-===//
+//===- TestSupport.h - Helpers shared by the engine tests ------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef PRESBURGER_TESTS_TESTSUPPORT_H
 #define PRESBURGER_TESTS_TESTSUPPORT_H
 
+#include "presburger/Matrix.h"
 #include "presburger/Parser.h"
 #include "presburger/Relation.h"
 #include "presburger/UnionRelation.h"
 
 #include <gtest/gtest.h>
+
+#include <vector>
 
 namespace presburger::testing {
 
@@ -16,6 +19,30 @@ inline void expectSame(const Relation &got, const char *expected) {
   Relation want = parseRelation(expected);
   EXPECT_TRUE(got.isEqual(want))
       << "got " << got.toString() << "\nwant " << want.toString();
+}
+
+/// A matrix of `width` columns with the given rows (constants last).
+inline Matrix rowsOf(const std::vector<std::vector<int>> &rows,
+                     unsigned width) {
+  Matrix m(0, width);
+  for (const std::vector<int> &r : rows) {
+    std::vector<Int> row(r.begin(), r.end());
+    m.appendRow(row);
+  }
+  return m;
+}
+
+/// Steps `x` to the next point of the box [lo, hi]^n in odometer order
+/// (first coordinate fastest); false after the last point.
+inline bool nextPointInBox(std::vector<int> &x, int lo, int hi) {
+  for (int &v : x) {
+    if (v < hi) {
+      ++v;
+      return true;
+    }
+    v = lo;
+  }
+  return false;
 }
 
 /// The same for unions.
