@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Coalescing, read like mathematics: each case gives the input, the union
 // expected (derived by hand) and the number of disjuncts expected.
+#include "basic/FuseCuts.h"
 #include "simplify/CoalesceWithinBudget.h"
 
 #include "presburger/Errors.h"
@@ -535,4 +536,28 @@ TEST(CoalesceWithinBudget, AnEnclosingStopPropagates) {
           coalesceWithinBudget(two, uint64_t(1) << 40);
       },
       LimitExceeded);
+}
+
+// The syntactic fusion of a cut (FuseCuts.cpp) checks the bounds that only
+// one side has on the other side over the integers: on the constraint
+// graph after the stride's equality is substituted away. Over the rationals
+// the even i >= 1 reaches i = 1, below the other side's i >= 2; over the
+// integers it starts at 2, so the two halves of the box are one.
+TEST(Coalesce, CutFusesWhenTheIntegersOfAStrideMeetTheOtherBound) {
+  const char *input =
+      "{ [i, j] : exists (e : i = 2e and 1 <= i <= 7 and 0 <= j <= 4); "
+      "[i, j] : exists (e : i = 2e and 2 <= i <= 7 and 5 <= j <= 9) }";
+  std::vector<BasicRelation> pieces = parseRelation(input).disjuncts();
+  for (BasicRelation &p : pieces)
+    ASSERT_TRUE(p.normalize());
+  fuseAdjacentCuts(pieces);
+  ASSERT_EQ(pieces.size(), 1u);
+  Relation fused(parseRelation(input).space());
+  fused.addDisjunct(pieces.front());
+  EXPECT_TRUE(fused.isEqual(parseRelation(
+      "{ [i, j] : i mod 2 = 0 and 2 <= i <= 6 and 0 <= j <= 9 }")))
+      << fused.toString();
+  expectCoalesced(input,
+                  "{ [i, j] : i mod 2 = 0 and 2 <= i <= 6 and 0 <= j <= 9 }",
+                  1);
 }

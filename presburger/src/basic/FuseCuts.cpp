@@ -4,13 +4,15 @@
 // See FuseCuts.h. Rows are compared as sorted lists of normalized rows
 // (views of the disjuncts' own rows, which stay put while the lists live:
 // a disjunct moved within its vector keeps its buffers); the only
-// arithmetic is one LP per bound that only one side of a cut has and no row
-// of the other side implies as written.
+// arithmetic is, per bound that only one side of a cut has and no row of
+// the other side implies as written, a shortest path when that side is a
+// difference system and one LP otherwise.
 //
 //===----------------------------------------------------------------------===//
 #include "basic/FuseCuts.h"
 #include "basic/ContainedDisjuncts.h"
 #include "basic/Divisions.h"
+#include "solve/DifferenceConstraints.h"
 
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
@@ -90,20 +92,51 @@ std::vector<size_t> rowsToCheck(const BasicRelation &d, const SortedRows &rows,
   return open;
 }
 
-/// Whether a cheap point of `d` violates one of the rows `open` of `rows`:
-/// they are then not valid on `d`, shown without a tableau (the tile tail
-/// beside full tiles fails this way).
-bool refutedByAPoint(const BasicRelation &d, const SortedRows &rows,
-                     const std::vector<size_t> &open) {
+/// Whether every integer point of `d` satisfies the rows `open` of `rows`,
+/// decided without a tableau where that is cheap: exactly on the
+/// constraint graph when `d` is a difference system (after substituting
+/// its unit equalities: loop boxes, triangles, strides), where each row's
+/// integer minimum is a shortest path; otherwise "no" when a cheap point of
+/// `d` violates a row (the tile tail beside full tiles). Rows the graph
+/// cannot read stay in `open` for validOn; nullopt when undecided.
+std::optional<bool> validWithoutTableau(const BasicRelation &d,
+                                        const SortedRows &rows,
+                                        std::vector<size_t> &open) {
   if (open.empty())
-    return false;
+    return true;
+  unsigned nv = d.numCols() - 1;
+  // The graph is built only when it can answer: every open row and, unless
+  // equalities are to be substituted, every row of d a difference row.
+  bool graphReadsAll =
+      std::all_of(open.begin(), open.end(),
+                  [&](size_t k) {
+                    return difference::isDifferenceRow(rows[k], nv);
+                  }) &&
+      (d.numEqualities() > 0 ||
+       difference::unitDifferenceRows(d.inequalities(), nv));
+  if (std::optional<difference::IntegerOptima> graph =
+          graphReadsAll ? difference::IntegerOptima::of(
+                              d.equalities(), d.inequalities(), nv)
+                        : std::nullopt) {
+    std::vector<size_t> unread;
+    for (size_t k : open) {
+      std::optional<Optimum> low = graph->minimum(rows[k]);
+      if (!low)
+        unread.push_back(k);
+      else if (!low->isBounded() || low->value.sign() < 0)
+        return false;
+    }
+    open = std::move(unread);
+    if (open.empty())
+      return true;
+  }
   std::optional<std::vector<Int>> w = d.cheapWitness();
   if (!w)
-    return false;
+    return std::nullopt;
   for (size_t k : open)
     if (affineValue(rows[k], *w).isNegative())
-      return true;
-  return false;
+      return false;
+  return std::nullopt;
 }
 
 /// Whether every integer point of `d` satisfies the rows `open` of `rows`
@@ -148,9 +181,12 @@ std::optional<BasicRelation> fuseCut(const BasicRelation &a,
       // Both sides' cheap refutations before either side's tableau.
       std::vector<size_t> openA = rowsToCheck(b, onlyA, x),
                           openB = rowsToCheck(a, onlyB, y);
-      if (refutedByAPoint(b, onlyA, openA) ||
-          refutedByAPoint(a, onlyB, openB) || !validOn(b, onlyA, openA) ||
-          !validOn(a, onlyB, openB))
+      std::optional<bool> quickA = validWithoutTableau(b, onlyA, openA);
+      if (quickA == false)
+        return std::nullopt;
+      std::optional<bool> quickB = validWithoutTableau(a, onlyB, openB);
+      if (quickB == false || (!quickA && !validOn(b, onlyA, openA)) ||
+          (!quickB && !validOn(a, onlyB, openB)))
         return std::nullopt;
       BasicRelation out = a;
       for (unsigned k = 0; k < out.numInequalities(); ++k) {
