@@ -557,7 +557,6 @@ TEST(Coalesce, CutFusesWhenTheIntegersOfAStrideMeetTheOtherBound) {
   EXPECT_TRUE(fused.isEqual(parseRelation(
       "{ [i, j] : i mod 2 = 0 and 2 <= i <= 6 and 0 <= j <= 9 }")))
       << fused.toString();
-  expectCoalesced(input,
-                  "{ [i, j] : i mod 2 = 0 and 2 <= i <= 6 and 0 <= j <= 9 }",
-                  1);
+  expectCoalesced(
+      input, "{ [i, j] : i mod 2 = 0 and 2 <= i <= 6 and 0 <= j <= 9 }", 1);
 }

@@ -108,15 +108,14 @@ std::optional<bool> validWithoutTableau(const BasicRelation &d,
   // The graph is built only when it can answer: every open row and, unless
   // equalities are to be substituted, every row of d a difference row.
   bool graphReadsAll =
-      std::all_of(open.begin(), open.end(),
-                  [&](size_t k) {
-                    return difference::isDifferenceRow(rows[k], nv);
-                  }) &&
+      std::all_of(
+          open.begin(), open.end(),
+          [&](size_t k) { return difference::isDifferenceRow(rows[k], nv); }) &&
       (d.numEqualities() > 0 ||
        difference::unitDifferenceRows(d.inequalities(), nv));
   if (std::optional<difference::IntegerOptima> graph =
-          graphReadsAll ? difference::IntegerOptima::of(
-                              d.equalities(), d.inequalities(), nv)
+          graphReadsAll ? difference::IntegerOptima::of(d.equalities(),
+                                                        d.inequalities(), nv)
                         : std::nullopt) {
     std::vector<size_t> unread;
     for (size_t k : open) {
