@@ -55,8 +55,8 @@ std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
 
   // Every variable bounded by propagation: no recession cone to compute,
   // the polytope is sampled as it is.
-  if (std::optional<std::vector<VariableRange>> ranges =
-          propagateBounds(Matrix(0, n + 1), ineqs, n, 4))
+  if (std::optional<std::vector<VariableRange>> ranges = propagateBounds(
+          Matrix(0, n + 1), ineqs, n, 4, PropagationStop::AllBounded))
     if (std::all_of(ranges->begin(), ranges->end(),
                     [](const VariableRange &r) { return r.bounded(); }))
       return sampleBoundedByBasisReduction(ineqs, std::move(simplex));

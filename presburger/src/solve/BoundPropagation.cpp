@@ -4,6 +4,8 @@
 
 #include "presburger/WorkBudget.h"
 
+#include <algorithm>
+
 namespace presburger {
 
 namespace {
@@ -52,10 +54,9 @@ bool propagateRow(ConstRow row, int sign, unsigned n,
 
 } // namespace
 
-std::optional<std::vector<VariableRange>> propagateBounds(const Matrix &eqs,
-                                                          const Matrix &ineqs,
-                                                          unsigned n,
-                                                          unsigned rounds) {
+std::optional<std::vector<VariableRange>>
+propagateBounds(const Matrix &eqs, const Matrix &ineqs, unsigned n,
+                unsigned rounds, PropagationStop stop) {
   std::vector<VariableRange> ranges(n);
   for (unsigned round = 0; round < rounds; ++round) {
     WorkBudget::chargeRows(eqs.numRows() + ineqs.numRows(), n + 1);
@@ -70,6 +71,10 @@ std::optional<std::vector<VariableRange>> propagateBounds(const Matrix &eqs,
       if (r.lo && r.hi && *r.hi < *r.lo)
         return std::nullopt;
     if (!changed)
+      break;
+    if (stop == PropagationStop::AllBounded &&
+        std::all_of(ranges.begin(), ranges.end(),
+                    [](const VariableRange &r) { return r.bounded(); }))
       break;
   }
   return ranges;

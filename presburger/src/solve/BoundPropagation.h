@@ -27,15 +27,21 @@ struct VariableRange {
   bool fixed() const { return lo && hi && *lo == *hi; }
 };
 
+/// When bound propagation may stop before its last round.
+enum class PropagationStop {
+  Never,      ///< Every round that still changes a range.
+  AllBounded, ///< Once every variable has both ends (the caller only
+              ///< needs to know that, not the tightest ends).
+};
+
 /// The ranges of the `n` variables of eqs == 0, ineqs >= 0 (rows of n + 1
 /// entries, the constant last) after at most `rounds` rounds of bound
-/// propagation, or nullopt when some range comes out empty (then the
-/// system has no integer point). Cost: rounds x rows x n^2; charges the
-/// work budget.
-std::optional<std::vector<VariableRange>> propagateBounds(const Matrix &eqs,
-                                                          const Matrix &ineqs,
-                                                          unsigned n,
-                                                          unsigned rounds);
+/// propagation (fewer as `stop` says), or nullopt when some range comes out
+/// empty (then the system has no integer point). Cost: rounds x rows x n^2;
+/// charges the work budget.
+std::optional<std::vector<VariableRange>>
+propagateBounds(const Matrix &eqs, const Matrix &ineqs, unsigned n,
+                unsigned rounds, PropagationStop stop = PropagationStop::Never);
 
 } // namespace presburger
 
