@@ -18,6 +18,8 @@
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <optional>
 
@@ -25,7 +27,11 @@ namespace presburger {
 
 namespace {
 
-using SortedRows = std::vector<ConstRow>;
+/// Row lists and row indices of one disjunct: inline up to a loop nest's
+/// worth of rows (they live only while a pair is compared).
+constexpr unsigned kInlineRows = 16;
+using SortedRows = boost::container::small_vector<ConstRow, kInlineRows>;
+using RowIndices = boost::container::small_vector<size_t, kInlineRows>;
 
 bool rowLess(ConstRow a, ConstRow b) {
   return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
@@ -83,9 +89,9 @@ bool impliedByARow(const BasicRelation &d, ConstRow row) {
 
 /// The rows to check on `d` for validOn: those of `rows` but the one at
 /// `skip` that no row of `d` implies as written.
-std::vector<size_t> rowsToCheck(const BasicRelation &d, const SortedRows &rows,
-                                size_t skip) {
-  std::vector<size_t> open;
+RowIndices rowsToCheck(const BasicRelation &d, const SortedRows &rows,
+                       size_t skip) {
+  RowIndices open;
   for (size_t k = 0; k < rows.size(); ++k)
     if (k != skip && !impliedByARow(d, rows[k]))
       open.push_back(k);
@@ -101,7 +107,7 @@ std::vector<size_t> rowsToCheck(const BasicRelation &d, const SortedRows &rows,
 /// cannot read stay in `open` for validOn; nullopt when undecided.
 std::optional<bool> validWithoutTableau(const BasicRelation &d,
                                         const SortedRows &rows,
-                                        std::vector<size_t> &open) {
+                                        RowIndices &open) {
   if (open.empty())
     return true;
   unsigned nv = d.numCols() - 1;
@@ -117,7 +123,7 @@ std::optional<bool> validWithoutTableau(const BasicRelation &d,
           graphReadsAll ? difference::IntegerOptima::of(d.equalities(),
                                                         d.inequalities(), nv)
                         : std::nullopt) {
-    std::vector<size_t> unread;
+    RowIndices unread;
     for (size_t k : open) {
       std::optional<Optimum> low = graph->minimum(rows[k]);
       if (!low)
@@ -142,7 +148,7 @@ std::optional<bool> validWithoutTableau(const BasicRelation &d,
 /// (a rational minimum per row, rounded up: rows have integer
 /// coefficients); one tableau of `d`.
 bool validOn(const BasicRelation &d, const SortedRows &rows,
-             const std::vector<size_t> &open) {
+             const RowIndices &open) {
   if (open.empty())
     return true;
   Simplex s(d.equalities(), d.inequalities());
@@ -178,8 +184,8 @@ std::optional<BasicRelation> fuseCut(const BasicRelation &a,
       if (!adjacent)
         continue;
       // Both sides' cheap refutations before either side's tableau.
-      std::vector<size_t> openA = rowsToCheck(b, onlyA, x),
-                          openB = rowsToCheck(a, onlyB, y);
+      RowIndices openA = rowsToCheck(b, onlyA, x),
+                 openB = rowsToCheck(a, onlyB, y);
       std::optional<bool> quickA = validWithoutTableau(b, onlyA, openA);
       if (quickA == false)
         return std::nullopt;
@@ -361,6 +367,8 @@ bool fusePass(std::vector<BasicRelation> &disjuncts,
 void fuseAdjacentCuts(std::vector<BasicRelation> &disjuncts) {
   dropContainedDisjuncts(disjuncts);
   std::vector<SortedRows> eqs, ineqs;
+  eqs.reserve(disjuncts.size());
+  ineqs.reserve(disjuncts.size());
   for (const BasicRelation &d : disjuncts) {
     eqs.push_back(sortedRows(d.equalities()));
     ineqs.push_back(sortedRows(d.inequalities()));
