@@ -27,10 +27,13 @@ namespace presburger {
 
 namespace {
 
-/// Row lists and row indices of one disjunct: inline up to a loop nest's
-/// worth of rows (they live only while a pair is compared).
+/// A disjunct's rows, sorted (kept while the disjunct is unchanged).
+using SortedRows = std::vector<ConstRow>;
+/// The rows one side of a pair has and the other lacks, and indices into
+/// them: inline up to a loop nest's worth of rows (they live only while a
+/// pair is compared).
 constexpr unsigned kInlineRows = 16;
-using SortedRows = boost::container::small_vector<ConstRow, kInlineRows>;
+using RowSubset = boost::container::small_vector<ConstRow, kInlineRows>;
 using RowIndices = boost::container::small_vector<size_t, kInlineRows>;
 
 bool rowLess(ConstRow a, ConstRow b) {
@@ -62,8 +65,8 @@ bool sameLocals(const BasicRelation &a, const BasicRelation &b) {
 }
 
 /// The rows of `a` that `b` lacks (sorted lists).
-SortedRows rowsMissingIn(const SortedRows &a, const SortedRows &b) {
-  SortedRows out;
+RowSubset rowsMissingIn(const SortedRows &a, const SortedRows &b) {
+  RowSubset out;
   size_t j = 0;
   for (ConstRow r : a) {
     while (j < b.size() && rowLess(b[j], r))
@@ -89,7 +92,7 @@ bool impliedByARow(const BasicRelation &d, ConstRow row) {
 
 /// The rows to check on `d` for validOn: those of `rows` but the one at
 /// `skip` that no row of `d` implies as written.
-RowIndices rowsToCheck(const BasicRelation &d, const SortedRows &rows,
+RowIndices rowsToCheck(const BasicRelation &d, const RowSubset &rows,
                        size_t skip) {
   RowIndices open;
   for (size_t k = 0; k < rows.size(); ++k)
@@ -106,7 +109,7 @@ RowIndices rowsToCheck(const BasicRelation &d, const SortedRows &rows,
 /// `d` violates a row (the tile tail beside full tiles). Rows the graph
 /// cannot read stay in `open` for validOn; nullopt when undecided.
 std::optional<bool> validWithoutTableau(const BasicRelation &d,
-                                        const SortedRows &rows,
+                                        const RowSubset &rows,
                                         RowIndices &open) {
   if (open.empty())
     return true;
@@ -147,7 +150,7 @@ std::optional<bool> validWithoutTableau(const BasicRelation &d,
 /// Whether every integer point of `d` satisfies the rows `open` of `rows`
 /// (a rational minimum per row, rounded up: rows have integer
 /// coefficients); one tableau of `d`.
-bool validOn(const BasicRelation &d, const SortedRows &rows,
+bool validOn(const BasicRelation &d, const RowSubset &rows,
              const RowIndices &open) {
   if (open.empty())
     return true;
@@ -172,7 +175,7 @@ std::optional<BasicRelation> fuseCut(const BasicRelation &a,
                                      const SortedRows &ia,
                                      const BasicRelation &b,
                                      const SortedRows &ib) {
-  SortedRows onlyA = rowsMissingIn(ia, ib), onlyB = rowsMissingIn(ib, ia);
+  RowSubset onlyA = rowsMissingIn(ia, ib), onlyB = rowsMissingIn(ib, ia);
   if (onlyA.empty() || onlyB.empty())
     return std::nullopt;
   for (size_t x = 0; x < onlyA.size(); ++x)
