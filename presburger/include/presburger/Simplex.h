@@ -24,6 +24,8 @@
 #include "presburger/Fraction.h"
 #include "presburger/Matrix.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <optional>
 #include <vector>
 
@@ -209,10 +211,16 @@ private:
   Fraction sampleValue(int u) const;
   bool branchAndBound(unsigned numIntegerVars, std::vector<Fraction> &result);
 
+  /// The bookkeeping of a tableau of a loop nest's size is held inline, so
+  /// that building one allocates only the tableau's entries.
+  static constexpr unsigned kInlineUnknowns = 24;
+  template <typename T>
+  using InlineVector = boost::container::small_vector<T, kInlineUnknowns>;
+
   Matrix tab_; // Columns: [den, const, y_0, y_1, ...].
-  std::vector<int> rowUnknown_, colUnknown_;
-  std::vector<Unknown> vars_, cons_;
-  std::vector<UndoEntry> undo_;
+  InlineVector<int> rowUnknown_, colUnknown_;
+  InlineVector<Unknown> vars_, cons_;
+  InlineVector<UndoEntry> undo_;
   bool empty_ = false;
 };
 

@@ -19,6 +19,7 @@ long blandKey(int u) { return u >= 0 ? long(u) : (1L << 40) + long(~u); }
 } // namespace
 
 Simplex::Simplex(unsigned numVars) : tab_(0, 2 + numVars) {
+  colUnknown_.reserve(2 + numVars);
   colUnknown_.assign(2, kNoUnknown);
   vars_.resize(numVars);
   for (unsigned i = 0; i < numVars; ++i) {
