@@ -192,13 +192,20 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
                          BasicRelation &fused, bool &loose) {
   // The attempts on `a` and `b` as given (not lifted) share the pieces'
   // tableaux and graphs when `a` and `b` are the working forms.
+  // An attempt on lifted forms holds them; one on `a` and `b` as given
+  // holds nothing (the pair test reads them in place).
   struct Attempt {
-    BasicRelation a, b;
-    bool asGiven;
+    std::optional<BasicRelation> liftedA, liftedB;
+    bool asGiven() const { return !liftedA; }
   };
   std::vector<Attempt> attempts;
+  attempts.reserve(2);
+  auto asGiven = [&] { attempts.emplace_back(); };
+  auto lifted = [&](BasicRelation la, BasicRelation lb) {
+    attempts.push_back({std::move(la), std::move(lb)});
+  };
   if (a.numLocals() == 0 && b.numLocals() == 0) {
-    attempts.push_back({a, b, true});
+    asGiven();
   } else {
     BasicRelation ca = a, cb = b;
     ca.detectDivDefinitions();
@@ -230,28 +237,27 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
         if (drop != PairChange::None && confirmDrop(pa, pb, drop))
           return drop;
         if (drop == PairChange::None)
-          attempts.push_back(
-              {std::move(aligned->a), std::move(aligned->b), false});
+          lifted(std::move(aligned->a), std::move(aligned->b));
       } else {
-        attempts.push_back(
-            {std::move(aligned->a), std::move(aligned->b), false});
+        lifted(std::move(aligned->a), std::move(aligned->b));
       }
       if (added && a.numLocals() == b.numLocals())
-        attempts.push_back({a, b, true});
+        asGiven();
     } else if (a.numLocals() == b.numLocals()) {
       // Matching the locals by position is exact too: the union of the
       // lifted pieces projects onto the union of the pieces.
-      attempts.push_back({a, b, true});
+      asGiven();
     }
   }
-  for (Attempt &at : attempts) {
+  for (const Attempt &at : attempts) {
     PairSideCache ca, cb;
-    if (at.asGiven && &a == &pa.work())
+    if (at.asGiven() && &a == &pa.work())
       ca = pa.workCache();
-    if (at.asGiven && &b == &pb.work())
+    if (at.asGiven() && &b == &pb.work())
       cb = pb.workCache();
-    PairOutcome o = coalescePair(pa.orig, pb.orig, std::move(at.a),
-                                 std::move(at.b), ca, cb);
+    PairOutcome o = at.asGiven() ? coalescePair(pa.orig, pb.orig, a, b, ca, cb)
+                                 : coalescePair(pa.orig, pb.orig, *at.liftedA,
+                                                *at.liftedB, ca, cb);
     switch (o.change) {
     case PairChange::None:
       loose = loose || o.looseHint;

@@ -47,7 +47,8 @@ enum class Status { Valid, Separate, Cut, AdjEq, AdjIneq };
 /// One basic relation of the pair, with its tableau and the status of each
 /// of its constraints with respect to the other one.
 struct Side {
-  BasicRelation rel;
+  /// The disjunct; the caller of coalescePair keeps it alive.
+  const BasicRelation &rel;
   /// Two entries per equality e: [2k] for e >= 0, [2k + 1] for -e >= 0.
   std::vector<Status> eq;
   std::vector<Status> ineq;
@@ -58,8 +59,8 @@ struct Side {
   const std::optional<difference::Distances> *graph = &ownGraph_;
 
   /// `cache`: what the owner of `r` keeps for it (PairSideCache).
-  Side(BasicRelation r, PairSideCache cache)
-      : rel(std::move(r)), shared_(cache.tableau) {
+  Side(const BasicRelation &r, PairSideCache cache)
+      : rel(r), shared_(cache.tableau) {
     if (cache.graph)
       graph = cache.graph;
     else if (rel.numLocals() == 0)
@@ -292,10 +293,9 @@ class PairCoalescer {
 public:
   /// `a` and `b` are `origA` and `origB` over one common list of locals.
   PairCoalescer(const BasicRelation &origA, const BasicRelation &origB,
-                BasicRelation a, BasicRelation b, PairSideCache cacheA,
-                PairSideCache cacheB)
-      : origA_(origA), origB_(origB), s_{Side(std::move(a), cacheA),
-                                         Side(std::move(b), cacheB)} {}
+                const BasicRelation &a, const BasicRelation &b,
+                PairSideCache cacheA, PairSideCache cacheB)
+      : origA_(origA), origB_(origB), s_{Side(a, cacheA), Side(b, cacheB)} {}
 
   using Change = PairChange;
   Change run();
@@ -874,9 +874,9 @@ PairCoalescer::Change PairCoalescer::dispatch() {
 } // namespace
 
 PairOutcome coalescePair(const BasicRelation &origA, const BasicRelation &origB,
-                         BasicRelation a, BasicRelation b, PairSideCache cacheA,
-                         PairSideCache cacheB) {
-  PairCoalescer pc(origA, origB, std::move(a), std::move(b), cacheA, cacheB);
+                         const BasicRelation &a, const BasicRelation &b,
+                         PairSideCache cacheA, PairSideCache cacheB) {
+  PairCoalescer pc(origA, origB, a, b, cacheA, cacheB);
   PairOutcome out;
   out.change = pc.run();
   if (out.change == PairChange::Fuse)

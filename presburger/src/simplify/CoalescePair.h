@@ -58,7 +58,7 @@ struct PairSideCache {
 /// verified exactly against origA and origB (coveredByPieces). A few LPs
 /// per constraint; charges the work budget.
 PairOutcome coalescePair(const BasicRelation &origA, const BasicRelation &origB,
-                         BasicRelation a, BasicRelation b,
+                         const BasicRelation &a, const BasicRelation &b,
                          PairSideCache cacheA = {}, PairSideCache cacheB = {});
 
 } // namespace presburger
