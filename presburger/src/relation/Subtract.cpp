@@ -18,19 +18,26 @@
 #include "presburger/Simplex.h"
 #include "presburger/WorkBudget.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 
 namespace presburger {
 
 namespace {
 
+/// A row built for one step of the subtraction: inline up to a loop nest's
+/// width.
+using RowVector = boost::container::small_vector<Int, 16>;
+ConstRow rowOf(const RowVector &v) { return ConstRow(v.data(), v.size()); }
+
 /// s minus t, as disjoint basic relations. `t` has every local defined.
 std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
                                          const BasicRelation &t) {
   unsigned lo = s.offset(VarKind::Local);
   // Bring t's divisions into s (S often shares T's divisions already).
-  BasicRelation base = s;
-  LocalMap localMap = importDivisions(base, t);
+  BasicRelation cur = s;
+  LocalMap localMap = importDivisions(cur, t);
   // The constraints of t, minus the definitional ones.
   std::vector<std::vector<Int>> defRows;
   for (unsigned k = 0; k < t.numLocals(); ++k)
@@ -38,15 +45,14 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
          definingRows(t.divNumerator(k), t.divDenominator(k), lo + k))
       defRows.push_back(std::move(row));
   std::vector<BasicRelation> pieces;
-  BasicRelation cur = base;
   // The rational relaxation of cur, grown with it: a constraint that holds
   // on all of it leaves an empty piece (no integer point of cur violates
   // it), found with one optimization instead of a copy and an emptiness
   // test (usually most of t's constraints hold on s). Built on first use:
   // pieces that are difference systems have a cheaper emptiness test.
-  unsigned nv = base.numVars();
-  bool curIsDifference = difference::isDifferenceSystem(
-      base.equalities(), base.inequalities(), nv);
+  unsigned nv = cur.numVars();
+  bool curIsDifference =
+      difference::isDifferenceSystem(cur.equalities(), cur.inequalities(), nv);
   std::optional<Simplex> relaxation;
   // Strided loop bounds: the exact integer minimum of a row over cur from
   // its substituted constraint graph, rebuilt when cur changes.
@@ -56,7 +62,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   // it to cur then leaves cur's integer points, and `optima`, unchanged.
   bool rowHolds = false;
   // `rowIsDifference`: the constraint negated is a difference row.
-  auto addPiece = [&](std::vector<Int> negated, bool rowIsDifference) {
+  auto addPiece = [&](const RowVector &negated, bool rowIsDifference) {
     rowHolds = false;
     // Loop bounds, strided or not: the exact integer minimum of the row on
     // cur's constraint graph says whether the piece is empty, without a
@@ -68,18 +74,18 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
         optimaStale = false;
       }
       if (optima) {
-        std::vector<Int> row(negated.size());
+        RowVector row(negated.size());
         for (size_t c = 0; c < row.size(); ++c)
           row[c] = -negated[c];
         row.back() -= Int(1);
-        if (std::optional<Optimum> mn = optima->minimum(row)) {
+        if (std::optional<Optimum> mn = optima->minimum(rowOf(row))) {
           // row >= 0 on every integer point of cur: the piece is empty.
           // Otherwise some integer point of cur has row <= -1.
           if (mn->isBounded() && mn->value.sign() >= 0) {
             rowHolds = true;
             return;
           }
-          BasicRelation piece = cur.withInequality(negated);
+          BasicRelation piece = cur.withInequality(rowOf(negated));
           if (piece.normalize())
             pieces.push_back(std::move(piece));
           return;
@@ -99,14 +105,14 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
           relaxation->addInequality(cur.inequality(i));
       }
       // negated is -row - 1 >= 0: the piece is empty when row >= 0 holds.
-      std::vector<Int> row(negated.size());
+      RowVector row(negated.size());
       for (size_t c = 0; c < row.size(); ++c)
         row[c] = -negated[c];
       row.back() -= Int(1);
-      if (relaxation->isRedundantInequality(row))
+      if (relaxation->isRedundantInequality(rowOf(row)))
         return;
     }
-    BasicRelation piece = cur.withInequality(negated);
+    BasicRelation piece = cur.withInequality(rowOf(negated));
     if (piece.normalize() && !piece.isEmpty())
       pieces.push_back(std::move(piece));
   };
@@ -135,11 +141,11 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     }
     return cur.normalize();
   };
-  unsigned nc = base.numCols();
+  unsigned nc = cur.numCols();
   for (unsigned e = 0; e < t.numEqualities(); ++e) {
     WorkBudget::charge(nc);
     std::vector<Int> row = localMap.mapRow(t.equality(e), nc);
-    std::vector<Int> pos = row, neg(row.size());
+    RowVector pos(row.begin(), row.end()), neg(row.size());
     pos.back() -= Int(1); // row >= 1
     for (size_t c = 0; c < row.size(); ++c)
       neg[c] = -row[c];
@@ -152,12 +158,15 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
       return pieces;
   }
   for (unsigned i = 0; i < t.numInequalities(); ++i) {
-    std::vector<Int> tRow(t.inequality(i).begin(), t.inequality(i).end());
-    if (std::find(defRows.begin(), defRows.end(), tRow) != defRows.end())
+    ConstRow tRow = t.inequality(i);
+    if (std::any_of(
+            defRows.begin(), defRows.end(), [&](const std::vector<Int> &d) {
+              return std::equal(d.begin(), d.end(), tRow.begin(), tRow.end());
+            }))
       continue;
     WorkBudget::charge(nc);
     std::vector<Int> row = localMap.mapRow(t.inequality(i), nc);
-    std::vector<Int> neg(row.size());
+    RowVector neg(row.size());
     for (size_t c = 0; c < row.size(); ++c)
       neg[c] = -row[c];
     neg.back() -= Int(1); // row <= -1
