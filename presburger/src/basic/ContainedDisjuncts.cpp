@@ -76,6 +76,19 @@ int compareCoefficients(const Int *a, const Int *b, unsigned width) {
 uint64_t hashOf(const Int &v) {
   return v.isSmall() ? uint64_t(v.getSmall()) : uint64_t(v.hash());
 }
+/// hashOf(-v), without building -v for small values (the same hash: the
+/// small value's two's complement negation).
+uint64_t hashOfNegated(const Int &v) {
+  if (v.isSmall() && v.getSmall() != INT64_MIN)
+    return 0 - uint64_t(v.getSmall());
+  return hashOf(-v);
+}
+/// u == -v, without building -v for small values.
+bool equalsNegated(const Int &u, const Int &v) {
+  if (u.isSmall() && v.isSmall() && v.getSmall() != INT64_MIN)
+    return u.getSmall() == -v.getSmall();
+  return u == -v;
+}
 
 Bounds boundsOf(const BasicRelation &d) {
   Bounds out;
@@ -231,7 +244,7 @@ bool sameCoefficients(const InequalityRows &x, unsigned i,
   bool na = x.negated(i), nb = y.negated(j);
   for (unsigned c = 0; c < width; ++c) {
     const Int &u = a[c], &v = b[c];
-    if (na == nb ? u != v : u != -v)
+    if (na == nb ? u != v : !equalsNegated(u, v))
       return false;
   }
   Int ca = na ? -a[width] : a[width], cb = nb ? -b[width] : b[width];
@@ -262,7 +275,7 @@ RowKeys rowKeysOf(const BasicRelation &b) {
     bool constant = true;
     for (unsigned c = 0; c < width; ++c) {
       constant = constant && row[c].isZero();
-      h = mix(h, hashOf(negated ? -row[c] : row[c]));
+      h = mix(h, negated ? hashOfNegated(row[c]) : hashOf(row[c]));
     }
     keys.hash[i] = h;
     keys.constant[i] = constant;
