@@ -6,6 +6,8 @@
 #include "presburger/WorkBudget.h"
 #include "solve/DifferenceConstraints.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
@@ -155,7 +157,8 @@ bool BasicRelation::isObviouslyEqual(const BasicRelation &other) const {
 
 void BasicRelation::sortConstraints() {
   auto sortRows = [](Matrix &m) {
-    std::vector<unsigned> order(m.numRows());
+    using Indices = boost::container::small_vector<unsigned, 32>;
+    Indices order(m.numRows());
     std::iota(order.begin(), order.end(), 0u);
     auto before = [&](unsigned a, unsigned b) {
       ConstRow ra = m.row(a), rb = m.row(b);
@@ -172,11 +175,20 @@ void BasicRelation::sortConstraints() {
     if (std::is_sorted(order.begin(), order.end(), before))
       return;
     std::sort(order.begin(), order.end(), before);
-    Matrix sorted(0, m.numColumns());
-    sorted.reserveRows(m.numRows());
-    for (unsigned r : order)
-      sorted.appendRow(m.row(r));
-    m = std::move(sorted);
+    // The permutation applied in place by row swaps: position p holds the
+    // original row rowAt[p], original row r sits at positionOf[r].
+    Indices rowAt(m.numRows()), positionOf(m.numRows());
+    std::iota(rowAt.begin(), rowAt.end(), 0u);
+    std::iota(positionOf.begin(), positionOf.end(), 0u);
+    for (unsigned p = 0; p < m.numRows(); ++p) {
+      unsigned q = positionOf[order[p]];
+      if (q == p)
+        continue;
+      m.swapRows(p, q);
+      std::swap(rowAt[p], rowAt[q]);
+      positionOf[rowAt[p]] = p;
+      positionOf[rowAt[q]] = q;
+    }
   };
   // Reordering keeps the rows normalized.
   sortRows(eqStore_);
