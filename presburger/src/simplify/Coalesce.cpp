@@ -104,6 +104,7 @@ struct Piece {
   void prepare(BasicRelation b, bool simplified) {
     orig = std::move(b);
     simplified_ = simplified;
+    workIsOrig_ = false;
     work_.reset();
     tight_.reset();
     tightDone_ = false;
@@ -112,7 +113,7 @@ struct Piece {
   }
   /// Derives the working form; false when it finds the piece empty.
   bool ensureWork() {
-    if (work_)
+    if (work_ || workIsOrig_)
       return true;
     // A simplified unit difference system is its own working form: it has
     // no strides, and on the lattice of its equalities (each fixes a
@@ -120,7 +121,7 @@ struct Piece {
     // difference row again, of content 1, so reduceCoefficients changes
     // nothing.
     if (simplified_ && isUnitDifferenceSystem(orig)) {
-      work_ = orig;
+      workIsOrig_ = true;
       return true;
     }
     BasicRelation w = orig;
@@ -131,7 +132,7 @@ struct Piece {
   }
   /// With coefficients reduced; used for the pair tests. ensureWork()
   /// must have succeeded.
-  const BasicRelation &work() const { return *work_; }
+  const BasicRelation &work() const { return workIsOrig_ ? orig : *work_; }
   /// What the pair tests on `work` share (PairSideCache): its tableau,
   /// built on first use and kept until the piece changes (isl keeps one
   /// tableau per basic map), and its shortest paths. The tableau is
@@ -169,6 +170,7 @@ struct Piece {
 
 private:
   std::optional<BasicRelation> work_;
+  bool workIsOrig_ = false; // The working form is orig itself.
   bool simplified_ = false;
   mutable std::optional<BasicRelation> tight_;
   mutable bool tightDone_ = false;
