@@ -90,6 +90,24 @@ void Matrix::swapColumns(unsigned a, unsigned b) {
 
 Int affineValue(ConstRow row, ConstRow point) {
   assert(row.size() == point.size() + 1);
+  // Fast path: int64 throughout while nothing overflows (points tested
+  // against rows are mostly small), without an Int per term.
+  if (row.back().isSmall()) {
+    int64_t acc = row.back().getSmall();
+    bool fits = true;
+    for (size_t c = 0; c < point.size() && fits; ++c) {
+      const Int &a = row[c];
+      if (a.isZero())
+        continue;
+      int64_t term;
+      fits =
+          a.isSmall() && point[c].isSmall() &&
+          !__builtin_mul_overflow(a.getSmall(), point[c].getSmall(), &term) &&
+          !__builtin_add_overflow(acc, term, &acc);
+    }
+    if (fits)
+      return Int(acc);
+  }
   Int v = row.back();
   for (size_t c = 0; c < point.size(); ++c)
     if (!row[c].isZero())
