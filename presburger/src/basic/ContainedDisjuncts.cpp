@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "basic/ContainedDisjuncts.h"
 #include "basic/Divisions.h"
+#include "core/Rows.h"
 
 #include <algorithm>
 #include <array>
@@ -82,12 +83,6 @@ uint64_t hashOfNegated(const Int &v) {
   if (v.isSmall() && v.getSmall() != INT64_MIN)
     return 0 - uint64_t(v.getSmall());
   return hashOf(-v);
-}
-/// u == -v, without building -v for small values.
-bool equalsNegated(const Int &u, const Int &v) {
-  if (u.isSmall() && v.isSmall() && v.getSmall() != INT64_MIN)
-    return u.getSmall() == -v.getSmall();
-  return u == -v;
 }
 
 Bounds boundsOf(const BasicRelation &d) {
@@ -244,7 +239,7 @@ bool sameCoefficients(const InequalityRows &x, unsigned i,
   bool na = x.negated(i), nb = y.negated(j);
   for (unsigned c = 0; c < width; ++c) {
     const Int &u = a[c], &v = b[c];
-    if (na == nb ? u != v : !equalsNegated(u, v))
+    if (na == nb ? u != v : !isNegationOf(u, v))
       return false;
   }
   Int ca = na ? -a[width] : a[width], cb = nb ? -b[width] : b[width];

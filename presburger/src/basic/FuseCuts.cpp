@@ -12,6 +12,7 @@
 #include "basic/FuseCuts.h"
 #include "basic/ContainedDisjuncts.h"
 #include "basic/Divisions.h"
+#include "core/Rows.h"
 #include "solve/DifferenceConstraints.h"
 
 #include "presburger/LinearAlgebra.h"
@@ -39,11 +40,8 @@ using RowIndices = boost::container::small_vector<size_t, kInlineRows>;
 bool rowLess(ConstRow a, ConstRow b) {
   return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
 }
-bool rowEqual(ConstRow a, ConstRow b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end());
-}
 bool sameRows(const SortedRows &a, const SortedRows &b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), rowEqual);
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), sameRow);
 }
 
 SortedRows sortedRows(const Matrix &m) {
@@ -71,7 +69,7 @@ RowSubset rowsMissingIn(const SortedRows &a, const SortedRows &b) {
   for (ConstRow r : a) {
     while (j < b.size() && rowLess(b[j], r))
       ++j;
-    if (j == b.size() || !rowEqual(b[j], r))
+    if (j == b.size() || !sameRow(b[j], r))
       out.push_back(r);
   }
   return out;
@@ -115,7 +113,9 @@ std::optional<bool> validWithoutTableau(const BasicRelation &d,
     return true;
   unsigned nv = d.numCols() - 1;
   // The graph is built only when it can answer: every open row and, unless
-  // equalities are to be substituted, every row of d a difference row.
+  // equalities are to be substituted, every row of d a difference row
+  // (IntegerOptima::of finds that out only after allocating its graph, and
+  // checking first there would read every row twice where it succeeds).
   bool graphReadsAll =
       std::all_of(
           open.begin(), open.end(),

@@ -39,9 +39,13 @@ inline std::vector<Int> shifted(ConstRow r, int64_t delta) {
 }
 
 /// The integer complement of the inequality r >= 0: -r - 1 >= 0 holds on
-/// exactly the integer points where r >= 0 fails.
-inline std::vector<Int> complementOf(ConstRow r) {
-  std::vector<Int> v = negated(r);
+/// exactly the integer points where r >= 0 fails. `Vec` is any vector of
+/// Int constructible from a size (an inline small_vector saves the
+/// allocation on a hot path).
+template <typename Vec = std::vector<Int>> Vec complementOf(ConstRow r) {
+  Vec v(r.size());
+  for (size_t i = 0; i < r.size(); ++i)
+    v[i] = -r[i];
   v.back() -= Int(1);
   return v;
 }
@@ -50,12 +54,19 @@ inline bool sameRow(ConstRow a, ConstRow b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end());
 }
 
+/// u == -v, without building -v for small values.
+inline bool isNegationOf(const Int &u, const Int &v) {
+  if (u.isSmall() && v.isSmall() && v.getSmall() != INT64_MIN)
+    return u.getSmall() == -v.getSmall();
+  return u == -v;
+}
+
 /// Whether a == -b, entry by entry.
 inline bool isNegation(ConstRow a, ConstRow b) {
   if (a.size() != b.size())
     return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (a[i] != -b[i])
+    if (!isNegationOf(a[i], b[i]))
       return false;
   return true;
 }

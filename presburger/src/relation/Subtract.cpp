@@ -10,6 +10,7 @@
 #include "basic/AlignedParams.h"
 #include "basic/ContainedDisjuncts.h"
 #include "basic/Divisions.h"
+#include "core/Rows.h"
 #include "relation/SpaceChecks.h"
 #include "solve/DifferenceConstraints.h"
 
@@ -74,10 +75,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
         optimaStale = false;
       }
       if (optima) {
-        RowVector row(negated.size());
-        for (size_t c = 0; c < row.size(); ++c)
-          row[c] = -negated[c];
-        row.back() -= Int(1);
+        RowVector row = complementOf<RowVector>(rowOf(negated));
         if (std::optional<Optimum> mn = optima->minimum(rowOf(row))) {
           // row >= 0 on every integer point of cur: the piece is empty.
           // Otherwise some integer point of cur has row <= -1.
@@ -105,10 +103,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
           relaxation->addInequality(cur.inequality(i));
       }
       // negated is -row - 1 >= 0: the piece is empty when row >= 0 holds.
-      RowVector row(negated.size());
-      for (size_t c = 0; c < row.size(); ++c)
-        row[c] = -negated[c];
-      row.back() -= Int(1);
+      RowVector row = complementOf<RowVector>(rowOf(negated));
       if (relaxation->isRedundantInequality(rowOf(row)))
         return;
     }
@@ -145,11 +140,9 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   for (unsigned e = 0; e < t.numEqualities(); ++e) {
     WorkBudget::charge(nc);
     std::vector<Int> row = localMap.mapRow(t.equality(e), nc);
-    RowVector pos(row.begin(), row.end()), neg(row.size());
-    pos.back() -= Int(1); // row >= 1
-    for (size_t c = 0; c < row.size(); ++c)
-      neg[c] = -row[c];
-    neg.back() -= Int(1); // row <= -1
+    RowVector pos(row.begin(), row.end());
+    pos.back() -= Int(1);                                   // row >= 1
+    RowVector neg = complementOf<RowVector>(ConstRow(row)); // row <= -1
     bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
     addPiece(pos, isDifference);
     bool holds = rowHolds;
@@ -160,16 +153,12 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   for (unsigned i = 0; i < t.numInequalities(); ++i) {
     ConstRow tRow = t.inequality(i);
     if (std::any_of(
-            defRows.begin(), defRows.end(), [&](const std::vector<Int> &d) {
-              return std::equal(d.begin(), d.end(), tRow.begin(), tRow.end());
-            }))
+            defRows.begin(), defRows.end(),
+            [&](const std::vector<Int> &d) { return sameRow(d, tRow); }))
       continue;
     WorkBudget::charge(nc);
     std::vector<Int> row = localMap.mapRow(t.inequality(i), nc);
-    RowVector neg(row.size());
-    for (size_t c = 0; c < row.size(); ++c)
-      neg[c] = -row[c];
-    neg.back() -= Int(1); // row <= -1
+    RowVector neg = complementOf<RowVector>(ConstRow(row)); // row <= -1
     bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
     addPiece(neg, isDifference);
     if (!extendCur(row, /*equality=*/false, isDifference, rowHolds))

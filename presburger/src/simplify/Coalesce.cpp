@@ -192,10 +192,9 @@ bool confirmDrop(const Piece &pa, const Piece &pb, PairChange c) {
 PairChange coalesceForms(const Piece &pa, const Piece &pb,
                          const BasicRelation &a, const BasicRelation &b,
                          BasicRelation &fused, bool &loose) {
-  // The attempts on `a` and `b` as given (not lifted) share the pieces'
-  // tableaux and graphs when `a` and `b` are the working forms.
   // An attempt on lifted forms holds them; one on `a` and `b` as given
-  // holds nothing (the pair test reads them in place).
+  // holds nothing (the pair test reads them in place) and shares the
+  // pieces' tableaux and graphs when `a` and `b` are the working forms.
   struct Attempt {
     std::optional<BasicRelation> liftedA, liftedB;
     bool asGiven() const { return !liftedA; }
