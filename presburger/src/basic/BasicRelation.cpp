@@ -760,9 +760,29 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
       point[c] = v.hasLo ? v.lo : v.hasHi && v.hi.isNegative() ? v.hi : Int(0);
     }
   };
+  // The lower corner, then, without equalities, the middle of the
+  // variables' ranges (polygons around their centre; strides and tiles go
+  // to the raise passes below first, where the middle fails).
+  auto setMiddle = [&]() {
+    bool moved = false;
+    for (unsigned c = 0; c < n; ++c) {
+      const VarBounds &v = vars[c];
+      if (v.hasLo && v.hasHi && v.lo < v.hi) {
+        point[c] = floorDiv(v.lo + v.hi, Int(2));
+        moved = true;
+      }
+    }
+    return moved;
+  };
   setLowerCorner();
   if (tryPoint())
     return point;
+  bool middleTried = pivot.empty();
+  if (middleTried) {
+    if (setMiddle() && tryPoint())
+      return point;
+    setLowerCorner();
+  }
   // The lower corner pushed up along the rows it violates: each violated
   // row raises its last variable with a positive coefficient (not a pivot)
   // just enough (tiles: n >= i + 1 and n >= 32 floor(i/32) + 32 give
@@ -806,17 +826,11 @@ std::optional<std::vector<Int>> BasicRelation::cheapWitness() const {
     if (tryPoint())
       return point;
   }
-  setLowerCorner();
-  bool moved = false;
-  for (unsigned c = 0; c < n; ++c) {
-    const VarBounds &v = vars[c];
-    if (v.hasLo && v.hasHi && v.lo < v.hi) {
-      point[c] = floorDiv(v.lo + v.hi, Int(2));
-      moved = true;
-    }
+  if (!middleTried) {
+    setLowerCorner();
+    if (setMiddle() && tryPoint())
+      return point;
   }
-  if (moved && tryPoint())
-    return point;
   // The upper corner: a box cut by a lower bound on a combination of its
   // variables (512p + f >= 60000) keeps that corner.
   bool upper = false;
