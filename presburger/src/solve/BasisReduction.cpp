@@ -274,16 +274,26 @@ private:
   /// Reduces rows [level, n) of the basis for the current slice.
   void reduce(unsigned level);
 
+  /// With the basis still the identity and the levels below n - 2 fixed
+  /// (fixed_), the point with x_{n-2} = `value` and x_{n-1} the `pick` of
+  /// its integer range, read off the rows without the tableau (the last
+  /// level of a descent: one pass over the rows instead of a pivot and an
+  /// LP on the slice). True with point_ set, false when that range is
+  /// empty, nullopt when the rows do not bound it (the tableau decides).
+  std::optional<bool> lastLevelDirectly(const Int &value, Pick pick);
+
   const Matrix &ineqs_;
   unsigned n_;
   Simplex simplex_;
   std::optional<WidthProblem> widths_; // Built at the first reduction.
   Matrix basis_;
-  Matrix fixed_; // b_j.x - v_j = 0 for the levels fixed so far.
+  bool identityBasis_ = true; // Until the first reduction.
+  Matrix fixed_;              // b_j.x - v_j = 0 for the levels fixed so far.
   std::vector<Int> row_, point_;
 };
 
 void Search::reduce(unsigned level) {
+  identityBasis_ = false;
   if (!widths_)
     widths_.emplace(ineqs_);
   unsigned snap = widths_->getSnapshot();
@@ -349,15 +359,62 @@ Search::Outcome Search::branchAndBound(unsigned &nodes, unsigned depth) {
   return gaveUp ? Outcome::GaveUp : Outcome::Empty;
 }
 
+std::optional<bool> Search::lastLevelDirectly(const Int &value, Pick pick) {
+  assert(identityBasis_ && n_ >= 2 && fixed_.numRows() == n_ - 2);
+  point_.resize(n_);
+  // With the identity basis, row j of fixed_ is x_j - v_j = 0.
+  for (unsigned j = 0; j + 2 < n_; ++j)
+    point_[j] = -fixed_.at(j, n_);
+  point_[n_ - 2] = value;
+  unsigned t = n_ - 1;
+  std::optional<Int> lo, hi;
+  for (unsigned r = 0; r < ineqs_.numRows(); ++r) {
+    ConstRow row = ineqs_.row(r);
+    // row[t] * x_t + rest >= 0.
+    Int rest = row[n_];
+    for (unsigned c = 0; c < t; ++c)
+      if (!row[c].isZero())
+        rest += row[c] * point_[c];
+    int sign = row[t].sign();
+    if (sign == 0) {
+      if (rest.isNegative())
+        return false;
+    } else if (sign > 0) {
+      Int bound = ceilDiv(-rest, row[t]);
+      if (!lo || *lo < bound)
+        lo = std::move(bound);
+    } else {
+      Int bound = floorDiv(rest, -row[t]);
+      if (!hi || bound < *hi)
+        hi = std::move(bound);
+    }
+  }
+  if (!lo || !hi)
+    return std::nullopt;
+  if (*hi < *lo)
+    return false;
+  point_[t] = pick == Pick::First  ? *lo
+              : pick == Pick::Last ? *hi
+                                   : floorDiv(*lo + *hi, Int(2));
+  return true;
+}
+
 bool Search::descend(unsigned level, Int first, Int last, Pick pick) {
   unsigned snap = simplex_.getSnapshot();
   unsigned fixedRows = fixed_.numRows();
   unsigned lv = level;
   while (true) {
     WorkBudget::charge(n_);
-    fix(lv, pick == Pick::First  ? first
-            : pick == Pick::Last ? last
-                                 : floorDiv(first + last, Int(2)));
+    Int value = pick == Pick::First  ? first
+                : pick == Pick::Last ? last
+                                     : floorDiv(first + last, Int(2));
+    if (identityBasis_ && lv + 2 == n_)
+      if (std::optional<bool> found = lastLevelDirectly(value, pick)) {
+        if (*found)
+          return true;
+        break;
+      }
+    fix(lv, value);
     if (++lv == n_ || integralSample(simplex_, point_)) {
       if (lv == n_ && !integralSample(simplex_, point_))
         break; // Cannot happen: every b_j.x is fixed to an integer.
