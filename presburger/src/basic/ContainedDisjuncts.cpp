@@ -12,6 +12,8 @@
 #include "basic/Divisions.h"
 #include "core/Rows.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -59,6 +61,9 @@ struct Bounds {
   uint64_t full = 0;  // Hash of the rows with their constants.
   uint64_t mask = 0;  // One bit per coefficient vector, by its hash.
   Int constantSum;
+  /// The rows' constants as int64 when every one fits (empty otherwise):
+  /// the test between disjuncts of one class reads only these.
+  boost::container::small_vector<int64_t, 16> smallConstants;
   /// Disjuncts with the same class have the same coefficient vectors, in
   /// the same order (set by classifyCoefficients; distinct by default).
   size_t coefficientClass = SIZE_MAX;
@@ -141,6 +146,12 @@ Bounds boundsOf(const BasicRelation &d) {
     last = r;
     ++out.n;
   }
+  bool small = std::all_of(out.rows.begin(), out.rows.end(), [&](const Int *r) {
+    return r[out.width].isSmall();
+  });
+  if (small)
+    for (const Int *r : out.rows)
+      out.smallConstants.push_back(r[out.width].getSmall());
   return out;
 }
 
@@ -197,6 +208,12 @@ bool inside(const BasicRelation &x, const Bounds &bx, const BasicRelation &y,
       bx.coefficientClass == by.coefficientClass) {
     // The same coefficient vectors in the same order: the constants decide
     // (boxes along a line, tiles, copies of a piece cut smaller).
+    if (bx.smallConstants.size() == bx.n && by.smallConstants.size() == by.n) {
+      for (size_t k = 0; k < by.n; ++k)
+        if (by.smallConstants[k] < bx.smallConstants[k])
+          return false;
+      return true;
+    }
     for (size_t k = 0; k < by.n; ++k)
       if (by.row(k)[by.width] < bx.row(k)[bx.width])
         return false;
