@@ -294,6 +294,61 @@ bool bruteForceHasPoint(const Matrix &ineqs, int lo, int hi) {
 }
 } // namespace
 
+namespace {
+/// A random polytope inside the box [-box, box]^n, cut by m rows with
+/// coefficients up to `scale` in magnitude, each often with its opposite
+/// side close by (a thin slab: within `gap` of it).
+Matrix randomBoxedPolytope(std::mt19937 &rng, unsigned n, int box,
+                           int64_t scale, int64_t gap) {
+  Matrix ineqs(0, n + 1);
+  std::vector<Int> row(n + 1);
+  for (unsigned d = 0; d < n; ++d) {
+    std::fill(row.begin(), row.end(), Int(0));
+    row[d] = Int(1);
+    row[n] = Int(box);
+    ineqs.appendRow(row);
+    row[d] = Int(-1);
+    ineqs.appendRow(row);
+  }
+  std::uniform_int_distribution<int64_t> coefficient(-scale, scale),
+      constant(-scale, 3 * scale), slack(0, gap);
+  unsigned m = 1 + rng() % 4;
+  for (unsigned k = 0; k < m; ++k) {
+    for (unsigned c = 0; c < n; ++c)
+      row[c] = Int(coefficient(rng));
+    row[n] = Int(constant(rng));
+    ineqs.appendRow(row);
+    if (rng() % 2 == 0) {
+      for (unsigned c = 0; c < n; ++c)
+        row[c] = -row[c];
+      row[n] = -row[n] + Int(slack(rng));
+      ineqs.appendRow(row);
+    }
+  }
+  return ineqs;
+}
+
+/// The search and the sampler (BasicRelation::findIntegerSample) find a
+/// point of `ineqs` exactly when enumeration of [-box, box]^n does, and
+/// their points are inside.
+void expectSamplingAgreesWithEnumeration(const Matrix &ineqs, int box,
+                                         const std::string &what) {
+  bool expected = bruteForceHasPoint(ineqs, -box, box);
+  std::optional<std::vector<Int>> p = sampleBoundedByBasisReduction(ineqs);
+  std::optional<std::vector<Int>> q = fromRows(ineqs).findIntegerSample();
+  ASSERT_EQ(p.has_value(), expected) << what << "\n" << ineqs.toString();
+  ASSERT_EQ(q.has_value(), expected) << what << "\n" << ineqs.toString();
+  for (const std::optional<std::vector<Int>> &point : {p, q}) {
+    if (!point)
+      continue;
+    for (unsigned r = 0; r < ineqs.numRows(); ++r)
+      ASSERT_FALSE(affineValue(ineqs.row(r), *point).isNegative())
+          << what << "\n"
+          << ineqs.toString();
+  }
+}
+} // namespace
+
 // Random polytopes inside the box [-5, 5]^n (n = 1 .. 4), cut by rows with
 // coefficients up to 40 in magnitude (thin, skewed slices): the search
 // finds a point exactly when enumeration does, and its point is inside.
@@ -302,41 +357,28 @@ TEST(BasisReduction, RandomPolytopesAgainstEnumeration) {
   const int box = 5;
   for (int iter = 0; iter < 3000; ++iter) {
     unsigned n = 1 + rng() % 4;
-    Matrix ineqs(0, n + 1);
-    std::vector<Int> row(n + 1);
-    for (unsigned d = 0; d < n; ++d) {
-      std::fill(row.begin(), row.end(), Int(0));
-      row[d] = Int(1);
-      row[n] = Int(box);
-      ineqs.appendRow(row);
-      row[d] = Int(-1);
-      ineqs.appendRow(row);
-    }
     int64_t scale = iter % 3 == 0 ? 40 : iter % 3 == 1 ? 9 : 3;
-    unsigned m = 1 + rng() % 4;
-    for (unsigned k = 0; k < m; ++k) {
-      for (unsigned c = 0; c < n; ++c)
-        row[c] = Int(int64_t(rng() % (2 * scale + 1)) - scale);
-      row[n] = Int(int64_t(rng() % (4 * scale + 1)) - scale);
-      ineqs.appendRow(row);
-      // Often the opposite side close by: a thin slab.
-      if (rng() % 2 == 0) {
-        for (unsigned c = 0; c < n; ++c)
-          row[c] = -row[c];
-        row[n] = -row[n] + Int(int64_t(rng() % (scale + 1)));
-        ineqs.appendRow(row);
-      }
-    }
-    bool expected = bruteForceHasPoint(ineqs, -box, box);
-    std::optional<std::vector<Int>> p = sampleBoundedByBasisReduction(ineqs);
-    ASSERT_EQ(p.has_value(), expected) << "iteration " << iter << "\n"
-                                       << ineqs.toString();
-    if (p) {
-      for (unsigned r = 0; r < ineqs.numRows(); ++r)
-        ASSERT_FALSE(affineValue(ineqs.row(r), *p).isNegative())
-            << "iteration " << iter << "\n"
-            << ineqs.toString();
-    }
+    Matrix ineqs = randomBoxedPolytope(rng, n, box, scale, scale);
+    expectSamplingAgreesWithEnumeration(ineqs, box,
+                                        "iteration " + std::to_string(iter));
+  }
+}
+
+// The same with coefficients beyond 2^16 (up to 10^12), where sampling
+// first reads points off the rows from the ends of the propagated ranges
+// (solve/RowDescent.h) and the search descends through the rows: slabs
+// as thin as the gap between their sides (up to 3, or up to the scale).
+TEST(BasisReduction, RandomPolytopesWithHugeCoefficientsAgainstEnumeration) {
+  std::mt19937 rng(20261);
+  const int box = 4;
+  const int64_t scales[] = {int64_t(1) << 17, 1'000'000'007, 1'000'000'000'000};
+  for (int iter = 0; iter < 1500; ++iter) {
+    unsigned n = 1 + rng() % 3;
+    int64_t scale = scales[iter % 3];
+    int64_t gap = iter % 2 == 0 ? 3 : scale;
+    Matrix ineqs = randomBoxedPolytope(rng, n, box, scale, gap);
+    expectSamplingAgreesWithEnumeration(ineqs, box,
+                                        "iteration " + std::to_string(iter));
   }
 }
 

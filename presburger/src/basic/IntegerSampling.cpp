@@ -23,6 +23,7 @@
 #include "solve/BasisReduction.h"
 #include "solve/BoundPropagation.h"
 #include "solve/DifferenceConstraints.h"
+#include "solve/RowDescent.h"
 
 #include <algorithm>
 #include <cassert>
@@ -36,6 +37,21 @@ std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
   unsigned n = ineqs.numColumns() - 1;
   if (n == 0)
     return sampleWithoutVariables(ineqs);
+  // Huge coefficients (thin slabs x - 10^18 y in [0, 1]) make every pivot
+  // expensive: the ends of the propagated ranges, read off the rows, first.
+  std::optional<std::optional<std::vector<VariableRange>>> propagated;
+  auto ranges = [&]() -> const std::optional<std::vector<VariableRange>> & {
+    if (!propagated)
+      propagated = propagateBounds(Matrix(0, n + 1), ineqs, n, 4,
+                                   PropagationStop::AllBounded);
+    return *propagated;
+  };
+  if (hasLargeCoefficient(ineqs)) {
+    if (!ranges())
+      return std::nullopt; // A range came out empty.
+    if (std::optional<std::vector<Int>> p = sampleAtRangeEnds(ineqs, *ranges()))
+      return p;
+  }
   Simplex simplex = inequalityTableau(ineqs);
   if (simplex.isEmpty())
     return std::nullopt;
@@ -55,10 +71,9 @@ std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
 
   // Every variable bounded by propagation: no recession cone to compute,
   // the polytope is sampled as it is.
-  if (std::optional<std::vector<VariableRange>> ranges = propagateBounds(
-          Matrix(0, n + 1), ineqs, n, 4, PropagationStop::AllBounded))
-    if (std::all_of(ranges->begin(), ranges->end(),
-                    [](const VariableRange &r) { return r.bounded(); }))
+  if (const std::optional<std::vector<VariableRange>> &r = ranges())
+    if (std::all_of(r->begin(), r->end(),
+                    [](const VariableRange &v) { return v.bounded(); }))
       return sampleBoundedByBasisReduction(ineqs, std::move(simplex));
   // Implicit equalities of the recession cone.
   Simplex cone(n);

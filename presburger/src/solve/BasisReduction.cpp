@@ -33,6 +33,7 @@
 //===----------------------------------------------------------------------===//
 #include "solve/BasisReduction.h"
 #include "presburger/WorkBudget.h"
+#include "solve/RowDescent.h"
 
 #include <algorithm>
 #include <cassert>
@@ -173,8 +174,6 @@ namespace {
 constexpr unsigned kBranchAndBoundNodes = 64;
 /// Its depth beyond the dimension: deep dives are the thin polytopes.
 constexpr unsigned kBranchAndBoundExtraDepth = 8;
-/// Above this coefficient the branch and bound is skipped.
-constexpr int64_t kSmallCoefficient = 1 << 16;
 
 /// The tableau's sample point when it is integral.
 bool integralSample(const Simplex &s, std::vector<Int> &point) {
@@ -188,17 +187,6 @@ bool integralSample(const Simplex &s, std::vector<Int> &point) {
   for (unsigned i = 0; i < v.size(); ++i)
     point[i] = v[i].num();
   return true;
-}
-
-/// Whether some coefficient (not a constant) of `ineqs` exceeds
-/// kSmallCoefficient in absolute value.
-bool hasLargeCoefficient(const Matrix &ineqs) {
-  unsigned n = ineqs.numColumns() - 1;
-  for (unsigned r = 0; r < ineqs.numRows(); ++r)
-    for (unsigned c = 0; c < n; ++c)
-      if (abs(ineqs.at(r, c)) > Int(kSmallCoefficient))
-        return true;
-  return false;
 }
 
 bool satisfies(const Matrix &ineqs, ConstRow point) {
@@ -238,8 +226,8 @@ public:
     bool found = false;
     if (!range(0, first, last, found) || found)
       return found;
-    return first <= last && (descend(0, first, last, Pick::Last) ||
-                             descend(0, first, last, Pick::First));
+    return first <= last && (descend(0, first, last, RangePick::Last) ||
+                             descend(0, first, last, RangePick::First));
   }
 
   /// The answer; `bounded` is false when a range was found unbounded (the
@@ -263,24 +251,21 @@ private:
     simplex_.addEquality(row_);
     fixed_.appendRow(row_);
   }
-  /// Which value of its integer range a descent fixes at each level.
-  enum class Pick { Middle, First, Last };
   /// Greedy descent from `level` with range [first, last]: fixes each level
   /// at the value `pick` chooses from its range (isl's greedy search takes
   /// the middle). True with point_ set on success; the tableau is restored
   /// otherwise.
-  bool descend(unsigned level, Int first, Int last, Pick pick);
+  bool descend(unsigned level, Int first, Int last, RangePick pick);
 
   /// Reduces rows [level, n) of the basis for the current slice.
   void reduce(unsigned level);
 
-  /// With the basis still the identity and the levels below n - 2 fixed
-  /// (fixed_), the point with x_{n-2} = `value` and x_{n-1} the `pick` of
-  /// its integer range, read off the rows without the tableau (the last
-  /// level of a descent: one pass over the rows instead of a pivot and an
-  /// LP on the slice). True with point_ set, false when that range is
-  /// empty, nullopt when the rows do not bound it (the tableau decides).
-  std::optional<bool> lastLevelDirectly(const Int &value, Pick pick);
+  /// With the basis still the identity, the descent from `level` (x_level
+  /// = `value`, the levels below at fixed_'s values) read off the rows
+  /// without the tableau (descendByRows); point_ holds the point when
+  /// Found.
+  RowDescent descendWithoutTableau(unsigned level, const Int &value,
+                                   RangePick pick);
 
   const Matrix &ineqs_;
   unsigned n_;
@@ -359,61 +344,33 @@ Search::Outcome Search::branchAndBound(unsigned &nodes, unsigned depth) {
   return gaveUp ? Outcome::GaveUp : Outcome::Empty;
 }
 
-std::optional<bool> Search::lastLevelDirectly(const Int &value, Pick pick) {
-  assert(identityBasis_ && n_ >= 2 && fixed_.numRows() == n_ - 2);
+RowDescent Search::descendWithoutTableau(unsigned level, const Int &value,
+                                         RangePick pick) {
+  assert(identityBasis_ && fixed_.numRows() == level && level < n_);
   point_.resize(n_);
   // With the identity basis, row j of fixed_ is x_j - v_j = 0.
-  for (unsigned j = 0; j + 2 < n_; ++j)
+  for (unsigned j = 0; j < level; ++j)
     point_[j] = -fixed_.at(j, n_);
-  point_[n_ - 2] = value;
-  unsigned t = n_ - 1;
-  std::optional<Int> lo, hi;
-  for (unsigned r = 0; r < ineqs_.numRows(); ++r) {
-    ConstRow row = ineqs_.row(r);
-    // row[t] * x_t + rest >= 0.
-    Int rest = row[n_];
-    for (unsigned c = 0; c < t; ++c)
-      if (!row[c].isZero())
-        rest += row[c] * point_[c];
-    int sign = row[t].sign();
-    if (sign == 0) {
-      if (rest.isNegative())
-        return false;
-    } else if (sign > 0) {
-      Int bound = ceilDiv(-rest, row[t]);
-      if (!lo || *lo < bound)
-        lo = std::move(bound);
-    } else {
-      Int bound = floorDiv(rest, -row[t]);
-      if (!hi || bound < *hi)
-        hi = std::move(bound);
-    }
-  }
-  if (!lo || !hi)
-    return std::nullopt;
-  if (*hi < *lo)
-    return false;
-  point_[t] = pick == Pick::First  ? *lo
-              : pick == Pick::Last ? *hi
-                                   : floorDiv(*lo + *hi, Int(2));
-  return true;
+  point_[level] = value;
+  return descendByRows(ineqs_, point_, level + 1, pick);
 }
 
-bool Search::descend(unsigned level, Int first, Int last, Pick pick) {
+bool Search::descend(unsigned level, Int first, Int last, RangePick pick) {
   unsigned snap = simplex_.getSnapshot();
   unsigned fixedRows = fixed_.numRows();
   unsigned lv = level;
   while (true) {
     WorkBudget::charge(n_);
-    Int value = pick == Pick::First  ? first
-                : pick == Pick::Last ? last
-                                     : floorDiv(first + last, Int(2));
-    if (identityBasis_ && lv + 2 == n_)
-      if (std::optional<bool> found = lastLevelDirectly(value, pick)) {
-        if (*found)
-          return true;
+    Int value = pick == RangePick::First  ? first
+                : pick == RangePick::Last ? last
+                                          : floorDiv(first + last, Int(2));
+    if (identityBasis_ && lv + 1 < n_) {
+      RowDescent d = descendWithoutTableau(lv, value, pick);
+      if (d == RowDescent::Found)
+        return true;
+      if (d == RowDescent::Empty)
         break;
-      }
+    }
     fix(lv, value);
     if (++lv == n_ || integralSample(simplex_, point_)) {
       if (lv == n_ && !integralSample(simplex_, point_))
@@ -464,7 +421,7 @@ std::optional<std::vector<Int>> Search::run(bool &bounded) {
       bounded = false; // Cannot happen; let the caller decide.
       return std::nullopt;
     }
-    if (first < last && descend(level, first, last, Pick::Middle))
+    if (first < last && descend(level, first, last, RangePick::Middle))
       return point_;
     if (first < last && !reduced) {
       // Two integers or more along b_level: reduce the directions from
