@@ -195,7 +195,8 @@ TEST(Coalesce, RunsOutOfBudgetInsteadOfHanging) {
   Relation in = parseRelation("{ [i, j] : 0 <= i < 4 and 0 <= j < 6; "
                               "[i, j] : 4 <= i < 10 and 0 <= j < 6; "
                               "[i, j] : 10 <= i < 12 and 0 <= j < 6 }");
-  WorkBudget::Scope scope(50);
+  // About half of the 39 units this coalesce takes.
+  WorkBudget::Scope scope(20);
   EXPECT_THROW(in.coalesce(), LimitExceeded);
 }
 

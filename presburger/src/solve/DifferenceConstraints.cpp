@@ -3,6 +3,8 @@
 #include "solve/DifferenceConstraints.h"
 #include "presburger/WorkBudget.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <cstdint>
 
@@ -332,8 +334,67 @@ Optimum Distances::optimumOfDifference(unsigned p, unsigned q, int64_t a,
   return Optimum{OptimumKind::Bounded, Fraction(value)};
 }
 
+namespace {
+/// redundantInequalities for a box: every row has one variable, with
+/// coefficient +-1, and each bound of a variable appears once (normalized
+/// rows of loop bounds). Its graph is a star around the zero node whose
+/// cycles (one per variable bounded on both sides) only add weight to a
+/// path, so no row is implied by the others: no closure is needed. nullopt
+/// when the rows are not such a box (the graph decides); otherwise the
+/// graph's answer: nullopt for an implicit equality or an empty range,
+/// else only the constant rows redundant.
+std::optional<std::optional<std::vector<bool>>>
+boxRedundancies(const Matrix &ineqs, unsigned nv) {
+  // Whether every row is a unit bound or a constant, before anything is
+  // allocated (most rows that reach here are differences: the graph's).
+  auto boxRow = [&](unsigned i, DifferenceRow &r) {
+    switch (readRow(ineqs.row(i), nv, r)) {
+    case RowShape::Other:
+      return false;
+    case RowShape::Constant:
+      return true;
+    case RowShape::Difference:
+      break;
+    }
+    return r.q == nv && (r.a == 1 || r.a == -1) && r.k != INT64_MIN;
+  };
+  DifferenceRow r;
+  for (unsigned i = 0; i < ineqs.numRows(); ++i)
+    if (!boxRow(i, r))
+      return std::nullopt;
+  WorkBudget::chargeRows(ineqs.numRows(), nv + 1);
+  constexpr unsigned kInline = 16;
+  // Bit 0: a lower bound seen, bit 1: an upper bound; then the bounds.
+  boost::container::small_vector<uint8_t, kInline> seen(nv, 0);
+  boost::container::small_vector<int64_t, kInline> lo(nv), hi(nv);
+  std::vector<bool> redundant(ineqs.numRows(), false);
+  for (unsigned i = 0; i < ineqs.numRows(); ++i) {
+    boxRow(i, r);
+    if (r.p == nv) { // A constant row.
+      if (r.k < 0)
+        return std::optional<std::vector<bool>>(); // Empty.
+      redundant[i] = true;
+      continue;
+    }
+    // a x_p + k >= 0 with a = +-1: x_p >= -k or x_p <= k.
+    uint8_t bit = r.a > 0 ? 1 : 2;
+    if (seen[r.p] & bit)
+      return std::nullopt; // A second row on that bound.
+    seen[r.p] |= bit;
+    (r.a > 0 ? lo : hi)[r.p] = r.a > 0 ? -r.k : r.k;
+  }
+  for (unsigned v = 0; v < nv; ++v)
+    if (seen[v] == 3 && hi[v] <= lo[v])
+      return std::optional<std::vector<bool>>(); // Fixed or empty.
+  return std::optional<std::vector<bool>>(std::move(redundant));
+}
+} // namespace
+
 std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
                                                        unsigned nv) {
+  if (std::optional<std::optional<std::vector<bool>>> box =
+          boxRedundancies(ineqs, nv))
+    return *box;
   std::optional<Distances> g = Distances::of(Matrix(0, nv + 1), ineqs, nv);
   if (!g)
     return std::nullopt;
