@@ -561,3 +561,61 @@ TEST(Coalesce, CutFusesWhenTheIntegersOfAStrideMeetTheOtherBound) {
   expectCoalesced(
       input, "{ [i, j] : i mod 2 = 0 and 2 <= i <= 6 and 0 <= j <= 9 }", 1);
 }
+
+namespace {
+/// fuseAdjacentCuts alone on `input` (its pieces normalized): the pieces
+/// left, and their union equal to the input.
+std::vector<BasicRelation> fusedPieces(const char *input) {
+  Relation in = parseRelation(input);
+  std::vector<BasicRelation> pieces = in.disjuncts();
+  for (BasicRelation &p : pieces)
+    EXPECT_TRUE(p.normalize());
+  fuseAdjacentCuts(pieces);
+  Relation out(in.space());
+  for (const BasicRelation &p : pieces)
+    out.addDisjunct(p);
+  EXPECT_TRUE(out.isEqual(in)) << input << " -> " << out.toString();
+  return pieces;
+}
+} // namespace
+
+// Strided pieces whose bounds, rounded to the stride, meet: with i = 4e,
+// 0 <= i <= 10 is 0 <= e <= 2 and 12 <= i <= 20 is 3 <= e <= 5, a cut
+// between e <= 2 and e >= 3 that the bounds on i (10 and 12) hide.
+TEST(Coalesce, StridedPiecesFuseOnTheirLattice) {
+  EXPECT_EQ(fusedPieces("{ [i] : 0 <= i <= 10 and i mod 4 = 0; "
+                        "[i] : 12 <= i <= 20 and i mod 4 = 0 }")
+                .size(),
+            1u);
+  expectCoalesced("{ [i] : 0 <= i <= 10 and i mod 4 = 0; "
+                  "[i] : 12 <= i <= 20 and i mod 4 = 0 }",
+                  "{ [i] : i mod 4 = 0 and 0 <= i <= 20 }", 1);
+  // A shifted lattice (i = 4e + 1: {1, 5, 9} and {13, 17, 21}), and a
+  // second dimension shared by both pieces.
+  expectCoalesced("{ [i] : 0 <= i <= 9 and i mod 4 = 1; "
+                  "[i] : 13 <= i <= 21 and i mod 4 = 1 }",
+                  "{ [i] : i mod 4 = 1 and 1 <= i <= 21 }", 1);
+  expectCoalesced("{ [i, j] : 0 <= i <= 10 and i mod 4 = 0 and 0 <= j <= 5; "
+                  "[i, j] : 12 <= i <= 20 and i mod 4 = 0 and 0 <= j <= 5 }",
+                  "{ [i, j] : i mod 4 = 0 and 0 <= i <= 20 and 0 <= j <= 5 }",
+                  1);
+  // e in [0, 2] and [5, 7]: a gap of two multiples of 4 (12 and 16).
+  EXPECT_EQ(fusedPieces("{ [i] : 0 <= i <= 8 and i mod 4 = 0; "
+                        "[i] : 20 <= i <= 28 and i mod 4 = 0 }")
+                .size(),
+            2u);
+}
+
+// On its lattice the piece 8 <= i <= 10, i = 4e, is 2 <= e <= 2: a pair of
+// opposite rows. Normalizing would make it an equality e = 2, which the
+// other piece (3 <= e <= 5) does not have; the fusion must keep the two
+// pieces' equalities the same and give 8 <= i <= 20, not {8}.
+TEST(Coalesce, LatticeFusionKeepsBothPiecesEqualities) {
+  std::vector<BasicRelation> pieces =
+      fusedPieces("{ [i] : 8 <= i <= 10 and i mod 4 = 0; "
+                  "[i] : 12 <= i <= 20 and i mod 4 = 0 }");
+  EXPECT_EQ(pieces.size(), 1u);
+  expectCoalesced("{ [i] : 8 <= i <= 10 and i mod 4 = 0; "
+                  "[i] : 12 <= i <= 20 and i mod 4 = 0 }",
+                  "{ [i] : i mod 4 = 0 and 8 <= i <= 20 }", 1);
+}

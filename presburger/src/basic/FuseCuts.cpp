@@ -336,6 +336,88 @@ std::optional<BasicRelation> fuseCutAcrossEqualities(const BasicRelation &a,
   return fuseCutAcrossEqualitiesAsWritten(a, b);
 }
 
+/// A disjunct with its inequalities on the lattice of its equalities (see
+/// onEqualityLattice), and whether rewriting them tightened a row.
+struct LatticeForm {
+  BasicRelation rel;
+  bool tightened = false;
+};
+
+/// `d` with each equality that has a variable of coefficient +-1 (i - 4e =
+/// 0 takes i) substituted into the inequalities, which are then tightened
+/// (coefficients divided by their gcd, the constant floored) and cleared of
+/// the rows left without variables. The same integer points, since the
+/// equalities hold on them; a cut between strided pieces that the rounding
+/// hides then shows: 0 <= i <= 10 and 12 <= i <= 20 with i = 4e become
+/// e <= 2 and e >= 3. nullopt when an equality has no unit variable or the
+/// rows turn out empty.
+std::optional<LatticeForm> onEqualityLattice(const BasicRelation &d) {
+  unsigned n = d.numCols() - 1;
+  Matrix eqs = d.equalities(), ineqs = d.inequalities();
+  for (unsigned e = 0; e < eqs.numRows(); ++e) {
+    unsigned p = n;
+    for (unsigned c = 0; c < n && p == n; ++c)
+      if (eqs.at(e, c).isOne() || eqs.at(e, c) == Int(-1))
+        p = c;
+    if (p == n)
+      return std::nullopt;
+    // row - (row[p] / eq[p]) * eq has no x_p (eq[p] = +-1).
+    auto eliminate = [&](Matrix &m, unsigned r) {
+      if (m.at(r, p).isZero())
+        return;
+      Int factor = eqs.at(e, p).isOne() ? -m.at(r, p) : m.at(r, p);
+      for (unsigned c = 0; c <= n; ++c)
+        if (!eqs.at(e, c).isZero())
+          m.at(r, c) += factor * eqs.at(e, c);
+    };
+    for (unsigned r = 0; r < ineqs.numRows(); ++r)
+      eliminate(ineqs, r);
+    for (unsigned r = e + 1; r < eqs.numRows(); ++r)
+      eliminate(eqs, r);
+  }
+  LatticeForm out{d, false};
+  while (out.rel.numInequalities() > 0)
+    out.rel.removeInequality(out.rel.numInequalities() - 1);
+  for (unsigned r = 0; r < ineqs.numRows(); ++r) {
+    Row row = ineqs.row(r);
+    Int g(0);
+    for (unsigned c = 0; c < n; ++c)
+      g = gcd(g, row[c]);
+    if (g.isZero()) {
+      if (row[n].isNegative())
+        return std::nullopt;
+      continue;
+    }
+    if (!g.isOne()) {
+      Int k = floorDiv(row[n], g);
+      out.tightened = out.tightened || k * g != row[n];
+      for (unsigned c = 0; c < n; ++c)
+        row[c] = divExact(row[c], g);
+      row[n] = std::move(k);
+    }
+    out.rel.addInequality(ConstRow(row));
+  }
+  // Not normalized: that could merge opposite rows into equalities, and
+  // fuseCut needs both sides' equalities to stay the same.
+  return out;
+}
+
+/// fuseCut on strided disjuncts with the same equalities, read on the
+/// lattice of those equalities (onEqualityLattice), when that tightens a
+/// row of either: i = 4e on 0 <= i <= 10 and on 12 <= i <= 20 fuse into
+/// i = 4e, 0 <= e <= 5.
+std::optional<BasicRelation> fuseCutOnLattice(const BasicRelation &a,
+                                              const BasicRelation &b) {
+  std::optional<LatticeForm> la = onEqualityLattice(a);
+  if (!la)
+    return std::nullopt;
+  std::optional<LatticeForm> lb = onEqualityLattice(b);
+  if (!lb || !(la->tightened || lb->tightened))
+    return std::nullopt;
+  return fuseCut(la->rel, sortedRows(la->rel.inequalities()), lb->rel,
+                 sortedRows(lb->rel.inequalities()));
+}
+
 /// One pass over the pairs of disjuncts (each with its sorted equalities
 /// and inequalities), fusing those fuseCut accepts; whether any fused.
 bool fusePass(std::vector<BasicRelation> &disjuncts,
@@ -346,10 +428,12 @@ bool fusePass(std::vector<BasicRelation> &disjuncts,
       WorkBudget::charge(ineqs[i].size() + 1);
       if (!sameLocals(disjuncts[i], disjuncts[j]))
         continue;
+      bool sameEqs = sameRows(eqs[i], eqs[j]);
       std::optional<BasicRelation> fused =
-          sameRows(eqs[i], eqs[j])
-              ? fuseCut(disjuncts[i], ineqs[i], disjuncts[j], ineqs[j])
-              : fuseCutAcrossEqualities(disjuncts[i], disjuncts[j]);
+          sameEqs ? fuseCut(disjuncts[i], ineqs[i], disjuncts[j], ineqs[j])
+                  : fuseCutAcrossEqualities(disjuncts[i], disjuncts[j]);
+      if (!fused && sameEqs && !eqs[i].empty())
+        fused = fuseCutOnLattice(disjuncts[i], disjuncts[j]);
       if (!fused)
         continue;
       disjuncts[i] = std::move(*fused);
