@@ -533,3 +533,30 @@ TEST(LexminOfUnions, PieceLessManyBeatenPartsWithinTheBudget) {
       }
   }
 }
+
+// Without locals, a fractional coordinate of the rational optimum is
+// rounded and tested: x >= 0, 3y >= 2x + 1, y <= 10 has its rational
+// minimum at (0, 1/3); with x = 0, y = 1 is the first integer above 1/3
+// that the set holds, so the optimum is (0, 1). The maximum: y = 10 and
+// 2x <= 3y - 1 = 29, x <= 14.
+TEST(Lexmin, FractionalVertexWithoutLocalsIsRounded) {
+  Relation r = parseRelation("{ [x, y] : x >= 0 and 3y >= 2x + 1 and "
+                             "y <= 10 }");
+  expectSameInOnePiece(r.lexmin(), "{ [0, 1] }");
+  // lexmax maximizes x first: 2x <= 3y - 1 <= 29 gives x = 14, then y with
+  // 3y >= 29: y in [10, 10].
+  expectSameInOnePiece(r.lexmax(), "{ [14, 10] }");
+  // The rational minimum x = 0 has no integer point above it (4y - 4x in
+  // [1, 2] holds for no integers): every rounding fails, the solver says
+  // empty.
+  EXPECT_TRUE(parseRelation("{ [x, y] : x >= 0 and 4y >= 4x + 1 and "
+                            "4y <= 4x + 2 }")
+                  .lexmin()
+                  .isEmpty());
+  // x = 0 forces 7y in [1, 6]: no integer; x = 1 forces 7y in [4, 9]: y = 1
+  // (the first coordinate's own rational minimum, 0, has no point).
+  expectSameInOnePiece(parseRelation("{ [x, y] : 0 <= x <= 5 and 7y >= 3x + 1 "
+                                     "and 7y <= 3x + 6 }")
+                           .lexmin(),
+                       "{ [1, 1] }");
+}

@@ -12,6 +12,7 @@
 #include "presburger/UnionRelation.h"
 #include "presburger/WorkBudget.h"
 #include "simplify/CoalesceWithinBudget.h"
+#include "solve/RowDescent.h"
 
 #include <algorithm>
 
@@ -34,13 +35,15 @@ constexpr unsigned kRoundingTries = 4;
 /// For a basic set without parameters: its integer lexicographic optimum,
 /// coordinate by coordinate. Each dimension's rational optimum, with the
 /// earlier ones fixed, is taken when integral and the set has no locals, or
-/// when the vertex is integral (locals included: an integer point); with
-/// locals (strides, parities), otherwise, the integers from the optimum
-/// rounded inwards (ceil, ceil + 1, ...; floor, floor - 1, ... to
-/// maximize) are tried for an integer point with the earlier coordinates,
-/// and the first that has one is the integer optimum of that coordinate.
-/// nullopt when a coordinate is unbounded, fractional without locals, or when
-/// kRoundingTries integers fail
+/// when the vertex is integral (locals included: an integer point);
+/// otherwise the integers from the optimum rounded inwards (ceil, ceil + 1,
+/// ...; floor, floor - 1, ... to maximize) are tried for an integer point
+/// with the earlier coordinates, and the first that has one is the integer
+/// optimum of that coordinate (a polygon's edge between two lattice
+/// points; strides, parities). nullopt when a coordinate is unbounded,
+/// fractional in a set with huge coefficients and no locals (a thin
+/// polytope, where integer tests are expensive and the solver's cuts do
+/// better: line 113 of the corpus), or when kRoundingTries integers fail
 /// (the parametric solver decides and reports). Boxes, loop nests
 /// with unit coefficients, strides (i = 4e), parities (i odd) and lattices
 /// already compressed end here: one tableau, n optimizations and a few
@@ -64,12 +67,15 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     out.empty = true;
     return out;
   }
-  // b with the coordinates fixed so far, for the integer tests (sets with
-  // locals only). Each coordinate fixed keeps an integer point in it (an
-  // integral vertex or an integer test).
+  // b with the coordinates fixed so far, for the integer tests (not on thin
+  // polytopes without locals). Each coordinate fixed keeps an integer point
+  // in it (an integral vertex or an integer test), except an integral
+  // optimum taken without locals, which the last coordinate confirms.
+  // Built at the first integer test, from out.point.
+  bool locals = b.numLocals() > 0;
+  bool integerTests = locals || (!hasLargeCoefficient(b.inequalities()) &&
+                                 !hasLargeCoefficient(b.equalities()));
   std::optional<BasicRelation> fixed;
-  if (b.numLocals() > 0)
-    fixed = b;
   auto fixing = [n](unsigned i, const Int &v) {
     std::vector<Int> eq(n + 1); // x_i - v = 0.
     eq[i] = Int(1);
@@ -88,22 +94,27 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     if (!o.isBounded())
       return std::nullopt;
     // Without locals, an integral optimum is taken: the point fixed in the
-    // end is all dimensions, integral, hence an integer point. A fractional
-    // one means a thin polytope (line 113 of the corpus), where integer
-    // tests are expensive and the solver's cuts do better. With locals, a
-    // vertex integral in every coordinate is an integer point: its value of
-    // x_i is the integer optimum.
-    if (!fixed) {
-      if (!o.value.isInteger())
-        return std::nullopt;
+    // end is all dimensions, integral, hence an integer point (and each
+    // fixing keeps the tableau feasible). With locals, a vertex integral in
+    // every coordinate is an integer point: its value of x_i is the integer
+    // optimum. Otherwise the integer tests below, unless skipped (a thin
+    // polytope).
+    if (!locals && o.value.isInteger()) {
       fix(i, o.value.num());
       continue;
     }
+    if (!integerTests)
+      return std::nullopt;
     std::vector<Fraction> vertex = tab.getRationalSample();
     if (std::all_of(vertex.begin(), vertex.end(),
                     [](const Fraction &f) { return f.isInteger(); })) {
       fix(i, o.value.num());
       continue;
+    }
+    if (!fixed) {
+      fixed = b;
+      for (unsigned k = 0; k < out.point.size(); ++k)
+        fixed->addEquality(fixing(k, out.point[k]));
     }
     Int v = maximize ? o.value.floor() : o.value.ceil();
     bool found = false;
