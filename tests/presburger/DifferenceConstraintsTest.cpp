@@ -312,3 +312,73 @@ TEST(DifferenceConstraints, IntegerOptimaThroughCopiesAgreeWithSampling) {
   EXPECT_GT(answered, 300u);
   EXPECT_GT(checked, 500u);
 }
+
+// Strided and copied boxes: random equalities, each with a unit variable
+// (x_p = sum of small multiples of the others + k), and random bounds,
+// some on one variable, some on two, some the equalities' own rows
+// shifted. Whenever the substitution leaves a box the answer is the
+// simplex's: the same redundant rows, and no implicit equality among the
+// rows it keeps.
+TEST(DifferenceConstraints, BoxAfterSubstitutionAgreesWithSimplex) {
+  std::mt19937 rng(20261207);
+  std::uniform_int_distribution<int> small(-3, 3), konst(-6, 12);
+  unsigned answered = 0, withConstantRows = 0;
+  for (unsigned trial = 0; trial < 3000; ++trial) {
+    unsigned nv = 2 + trial % 3;
+    unsigned numEqs = 1 + trial % 2;
+    Matrix eqs(0, nv + 1), ineqs(0, nv + 1);
+    std::vector<Int> row(nv + 1);
+    for (unsigned e = 0; e < numEqs; ++e) {
+      std::fill(row.begin(), row.end(), Int(0));
+      for (unsigned c = 0; c < nv; ++c)
+        row[c] = Int(small(rng));
+      row[e % nv] = Int(1);
+      row[nv] = Int(konst(rng));
+      eqs.appendRow(row);
+    }
+    unsigned numIneqs = 2 + rng() % 5;
+    for (unsigned i = 0; i < numIneqs; ++i) {
+      std::fill(row.begin(), row.end(), Int(0));
+      switch (rng() % 4) {
+      case 0: // The first equality's row, shifted: left without variables.
+        for (unsigned c = 0; c <= nv; ++c)
+          row[c] = eqs.at(0, c);
+        row[nv] += Int(konst(rng) % 3 + 2);
+        break;
+      case 1: // On two variables.
+        row[rng() % nv] = Int(small(rng));
+        [[fallthrough]];
+      default:
+        row[rng() % nv] = Int(rng() % 2 ? 4 : -4);
+        row[nv] = Int(konst(rng) * 3);
+        break;
+      }
+      ineqs.appendRow(row);
+    }
+    std::optional<std::vector<bool>> fast =
+        difference::boxRedundanciesAfterSubstitution(eqs, ineqs, nv);
+    if (!fast)
+      continue;
+    ++answered;
+    Simplex s(eqs, ineqs);
+    ASSERT_FALSE(s.isEmpty()) << "trial " << trial;
+    unsigned base = 2 * eqs.numRows();
+    for (unsigned i = 0; i < ineqs.numRows(); ++i) {
+      if (!(*fast)[i]) {
+        EXPECT_FALSE(s.isImplicitEquality(base + i))
+            << "trial " << trial << " row " << i;
+      }
+    }
+    s.detectRedundant(base, base + ineqs.numRows());
+    bool constantRow = false;
+    for (unsigned i = 0; i < ineqs.numRows(); ++i) {
+      EXPECT_EQ((*fast)[i], s.isMarkedRedundant(base + i))
+          << "trial " << trial << " row " << i << "\n"
+          << eqs.toString() << ineqs.toString();
+      constantRow = constantRow || (*fast)[i];
+    }
+    withConstantRows += constantRow;
+  }
+  EXPECT_GT(answered, 200u);
+  EXPECT_GT(withConstantRows, 50u);
+}

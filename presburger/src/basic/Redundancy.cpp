@@ -27,6 +27,15 @@ bool BasicRelation::detectEqualities(Simplex *tableau) {
       (difference::redundantInequalities(ineqs(), numVars()) ||
        boundsMidpointStrictlyInside()))
     return true;
+  // Strided boxes (i = 4e, 0 <= i <= 127): a box once the equalities are
+  // substituted away, which has none either, unless a row is left without
+  // variables (0 >= 0 is an equality on every point: the tableau finds it).
+  if (eqs().numRows() > 0 && ineqs().numRows() > 0)
+    if (std::optional<std::vector<bool>> box =
+            difference::boxRedundanciesAfterSubstitution(eqs(), ineqs(),
+                                                         numVars()))
+      if (std::none_of(box->begin(), box->end(), [](bool b) { return b; }))
+        return true;
   while (ineqs().numRows() > 0) {
     WorkBudget::charge(numConstraints());
     Simplex s(eqs(), ineqs());
@@ -110,6 +119,9 @@ bool BasicRelation::removeDifferenceRedundancies() {
            difference::unitDifferenceRows(ineqs(), numVars()))
     redundant = difference::redundantInequalitiesAfterSubstitution(
         eqs(), ineqs(), numVars());
+  else
+    redundant =
+        difference::boxRedundanciesAfterSubstitution(eqs(), ineqs(), numVars());
   if (!redundant)
     return false;
   for (unsigned i = ineqs().numRows(); i-- > 0;)

@@ -646,6 +646,39 @@ bool unitDifferenceRows(const Matrix &m, unsigned nv) {
 }
 
 std::optional<std::vector<bool>>
+boxRedundanciesAfterSubstitution(const Matrix &eqs, const Matrix &ineqs,
+                                 unsigned nv) {
+  // Before substituting: a row with two variables that no equality
+  // mentions keeps both (the parametric bounds i < n of a loop nest).
+  if (nv > 64)
+    return std::nullopt;
+  uint64_t inEqualities = 0;
+  for (unsigned r = 0; r < eqs.numRows(); ++r)
+    for (unsigned c = 0; c < nv; ++c)
+      if (!eqs.at(r, c).isZero())
+        inEqualities |= uint64_t(1) << c;
+  for (unsigned r = 0; r < ineqs.numRows(); ++r) {
+    unsigned outside = 0;
+    for (unsigned c = 0; c < nv; ++c)
+      outside += !ineqs.at(r, c).isZero() && !(inEqualities >> c & 1);
+    if (outside > 1)
+      return std::nullopt;
+  }
+  std::optional<Substituted> sub = substituteUnitEqualities(eqs, ineqs, nv);
+  // The substitution keeps the rows in place (one per inequality) and
+  // tightens them: a range open after tightening is open before, and each
+  // row is its original one on the equalities' points, scaled and shifted
+  // inwards, so the conclusions carry over.
+  if (!sub || sub->empty || sub->ineqs.numRows() != ineqs.numRows())
+    return std::nullopt;
+  std::optional<std::optional<std::vector<bool>>> box =
+      boxRedundancies(sub->ineqs, nv);
+  if (!box || !*box)
+    return std::nullopt;
+  return std::move(**box);
+}
+
+std::optional<std::vector<bool>>
 redundantInequalitiesAfterSubstitution(const Matrix &eqs, const Matrix &ineqs,
                                        unsigned nv) {
   std::optional<Substituted> sub = substituteUnitEqualities(eqs, ineqs, nv);

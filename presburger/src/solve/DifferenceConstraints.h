@@ -93,6 +93,19 @@ std::optional<std::vector<bool>> redundantInequalities(const Matrix &ineqs,
 /// two. O(rows x columns), no allocation.
 bool unitDifferenceRows(const Matrix &m, unsigned nv);
 
+/// For eqs == 0, ineqs >= 0 whose equalities can be substituted away
+/// through variables of coefficient +-1 (strides i = 4e, copies j = i + 1;
+/// substituteUnitEqualities): when that leaves a box (each row on one
+/// variable or on none, each bound of a variable once, every range open:
+/// lower < upper), no inequality is an implicit equality and none is
+/// implied by the others but those left without a variable, which the
+/// equalities imply: their flags. nullopt otherwise (a row on two
+/// variables, a bound twice, a fixed or empty range, an equality without a
+/// unit variable): the caller's general method decides. No tableau.
+std::optional<std::vector<bool>>
+boxRedundanciesAfterSubstitution(const Matrix &eqs, const Matrix &ineqs,
+                                 unsigned nv);
+
 /// For a unit difference system with equalities (every row of `eqs` and
 /// `ineqs` a unit difference row, normalized): which inequalities are
 /// implied by the others over the rationals, when substituting the
