@@ -26,9 +26,13 @@
 // Then a greedy descent through the middles of the ranges may find a point
 // at once; otherwise each integer of the range is fixed in turn. A
 // tableau sample that is already integral ends the search, and at the last
-// level any integer of the range gives a point. Exact throughout: the
-// tableau is exact and integrality of b.x for a unimodular basis is
-// integrality of x.
+// level any integer of the range gives a point. While the basis is still
+// the identity, a descent first reads each later level's range off the
+// rows (solve/RowDescent.h: thin chains with huge coefficients, where a
+// pivot is expensive) and only falls back to the tableau when that does
+// not decide. Exact throughout: the tableau is exact, a point read off
+// the rows is checked against every row, and integrality of b.x for a
+// unimodular basis is integrality of x.
 //
 //===----------------------------------------------------------------------===//
 #include "solve/BasisReduction.h"
