@@ -345,57 +345,31 @@ struct LatticeForm {
 
 /// `d` with each equality that has a variable of coefficient +-1 (i - 4e =
 /// 0 takes i) substituted into the inequalities, which are then tightened
-/// (coefficients divided by their gcd, the constant floored) and cleared of
-/// the rows left without variables. The same integer points, since the
+/// (coefficients divided by their gcd, the constant floored:
+/// difference::substituteUnitEqualities) and cleared of the rows left
+/// without variables. The same integer points, since the
 /// equalities hold on them; a cut between strided pieces that the rounding
 /// hides then shows: 0 <= i <= 10 and 12 <= i <= 20 with i = 4e become
 /// e <= 2 and e >= 3. nullopt when an equality has no unit variable or the
 /// rows turn out empty.
 std::optional<LatticeForm> onEqualityLattice(const BasicRelation &d) {
   unsigned n = d.numCols() - 1;
-  Matrix eqs = d.equalities(), ineqs = d.inequalities();
-  for (unsigned e = 0; e < eqs.numRows(); ++e) {
-    unsigned p = n;
-    for (unsigned c = 0; c < n && p == n; ++c)
-      if (eqs.at(e, c).isOne() || eqs.at(e, c) == Int(-1))
-        p = c;
-    if (p == n)
-      return std::nullopt;
-    // row - (row[p] / eq[p]) * eq has no x_p (eq[p] = +-1).
-    auto eliminate = [&](Matrix &m, unsigned r) {
-      if (m.at(r, p).isZero())
-        return;
-      Int factor = eqs.at(e, p).isOne() ? -m.at(r, p) : m.at(r, p);
-      for (unsigned c = 0; c <= n; ++c)
-        if (!eqs.at(e, c).isZero())
-          m.at(r, c) += factor * eqs.at(e, c);
-    };
-    for (unsigned r = 0; r < ineqs.numRows(); ++r)
-      eliminate(ineqs, r);
-    for (unsigned r = e + 1; r < eqs.numRows(); ++r)
-      eliminate(eqs, r);
-  }
-  LatticeForm out{d, false};
+  std::optional<difference::Substituted> sub =
+      difference::substituteUnitEqualities(d.equalities(), d.inequalities(), n);
+  if (!sub || sub->empty)
+    return std::nullopt;
+  LatticeForm out{d, sub->tightened};
   while (out.rel.numInequalities() > 0)
     out.rel.removeInequality(out.rel.numInequalities() - 1);
-  for (unsigned r = 0; r < ineqs.numRows(); ++r) {
-    Row row = ineqs.row(r);
-    Int g(0);
-    for (unsigned c = 0; c < n; ++c)
-      g = gcd(g, row[c]);
-    if (g.isZero()) {
+  for (unsigned r = 0; r < sub->ineqs.numRows(); ++r) {
+    ConstRow row = sub->ineqs.row(r);
+    if (std::all_of(row.begin(), row.end() - 1,
+                    [](const Int &v) { return v.isZero(); })) {
       if (row[n].isNegative())
         return std::nullopt;
-      continue;
+      continue; // Implied by the equalities.
     }
-    if (!g.isOne()) {
-      Int k = floorDiv(row[n], g);
-      out.tightened = out.tightened || k * g != row[n];
-      for (unsigned c = 0; c < n; ++c)
-        row[c] = divExact(row[c], g);
-      row[n] = std::move(k);
-    }
-    out.rel.addInequality(ConstRow(row));
+    out.rel.addInequality(row);
   }
   // Not normalized: that could merge opposite rows into equalities, and
   // fuseCut needs both sides' equalities to stay the same.

@@ -195,7 +195,7 @@ std::optional<bool> solve(const Matrix &eqs, const Matrix &ineqs, unsigned nv,
 std::optional<Substituted>
 substituteUnitEqualities(const Matrix &eqs, const Matrix &ineqs, unsigned nv) {
   Matrix e = eqs;
-  Substituted out{ineqs, false, {}};
+  Substituted out{ineqs, false, false, {}};
   Matrix &in = out.ineqs;
   while (e.numRows() > 0) {
     unsigned last = e.numRows() - 1;
@@ -234,8 +234,11 @@ substituteUnitEqualities(const Matrix &eqs, const Matrix &ineqs, unsigned nv) {
   // floor the constant): the difference tests expect unit rows.
   for (unsigned r = 0; r < in.numRows(); ++r) {
     Int g = in.normalizeRow(r, 0, nv);
-    if (!g.isZero() && !g.isOne())
-      in.at(r, nv) = floorDiv(in.at(r, nv), g);
+    if (!g.isZero() && !g.isOne()) {
+      Int k = floorDiv(in.at(r, nv), g);
+      out.tightened = out.tightened || k * g != in.at(r, nv);
+      in.at(r, nv) = std::move(k);
+    }
   }
   return out;
 }

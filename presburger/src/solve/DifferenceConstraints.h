@@ -54,6 +54,8 @@ std::optional<bool> solve(const Matrix &eqs, const Matrix &ineqs, unsigned nv,
 struct Substituted {
   Matrix ineqs;
   bool empty;
+  /// Whether tightening moved some constant (a bound the lattice rounds).
+  bool tightened = false;
   /// The substitutions, in the order made: variable `column` is fixed by
   /// `equality` (coefficient +-1 there), which involves only variables not
   /// eliminated before it.
