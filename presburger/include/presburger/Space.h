@@ -116,7 +116,20 @@ public:
   /// The number of variables of `kind` (no locals in a space).
   unsigned numVars(VarKind kind) const;
   /// First column of variables of `kind` (locals start after the range).
-  unsigned offset(VarKind kind) const;
+  /// Inline: every row access of a basic relation asks it.
+  unsigned offset(VarKind kind) const {
+    switch (kind) {
+    case VarKind::Param:
+      return 0;
+    case VarKind::Domain:
+      return numParams();
+    case VarKind::Range:
+      return numParams() + numDomain();
+    case VarKind::Local:
+      return numParams() + numDomain() + numRange();
+    }
+    return 0;
+  }
 
   /// Same parameters (in the same order) and same tuples.
   friend bool operator==(const Space &a, const Space &b);

@@ -138,20 +138,6 @@ unsigned Space::numVars(VarKind kind) const {
   return 0;
 }
 
-unsigned Space::offset(VarKind kind) const {
-  switch (kind) {
-  case VarKind::Param:
-    return 0;
-  case VarKind::Domain:
-    return numParams();
-  case VarKind::Range:
-    return numParams() + numDomain();
-  case VarKind::Local:
-    return numParams() + numDomain() + numRange();
-  }
-  return 0;
-}
-
 bool operator==(const Space &a, const Space &b) {
   if (a.d_ == b.d_)
     return true;

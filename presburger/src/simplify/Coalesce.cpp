@@ -377,6 +377,8 @@ coalescedDisjuncts(const std::vector<BasicRelation> &disjuncts,
     }
     if (input.size() > 1)
       fuseAdjacentCuts(input);
+    // Reserved: a Piece is copied, not moved, when the vector grows.
+    pieces.reserve(input.size());
     for (BasicRelation &b : input) {
       if (!simplifyInputPiece(b) || b.isEmpty())
         continue;
