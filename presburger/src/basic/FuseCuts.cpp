@@ -99,6 +99,97 @@ RowIndices rowsToCheck(const BasicRelation &d, const RowSubset &rows,
   return open;
 }
 
+/// The integer bounds of the variables of a box: a disjunct whose every
+/// row bounds a single variable (a tile's tail, a peeled iteration, a
+/// loop nest's bounds). The minimum of any row over its integer points is
+/// then read off the bounds, without a graph or a tableau.
+class Box {
+public:
+  /// nullopt when a row of `d` has two variables, or the box is empty.
+  static std::optional<Box> of(const BasicRelation &d) {
+    unsigned nv = d.numCols() - 1;
+    // The shape first, before anything is allocated (most disjuncts that
+    // get here are not boxes).
+    auto singleVariable = [nv](ConstRow r) {
+      unsigned nonZero = 0;
+      for (unsigned c = 0; c < nv && nonZero < 2; ++c)
+        nonZero += !r[c].isZero();
+      return nonZero == 1;
+    };
+    for (unsigned i = 0; i < d.numInequalities(); ++i)
+      if (!singleVariable(d.inequality(i)))
+        return std::nullopt;
+    for (unsigned i = 0; i < d.numEqualities(); ++i)
+      if (!singleVariable(d.equality(i)))
+        return std::nullopt;
+    Box box;
+    box.lo_.resize(nv);
+    box.hi_.resize(nv);
+    auto bound = [&](ConstRow r, bool equality) {
+      unsigned var = nv;
+      for (unsigned c = 0; c < nv; ++c) {
+        if (r[c].isZero())
+          continue;
+        if (var != nv)
+          return false;
+        var = c;
+      }
+      if (var == nv) // A constant row: left to the general paths.
+        return false;
+      const Int &a = r[var];
+      Int value = -r[nv];
+      // a x + k >= 0: x >= ceil(-k / a) for a > 0, x <= floor(-k / a) else.
+      if (equality) {
+        if (!mod(value, a).isZero())
+          return false;
+        value = divExact(value, a);
+        box.raise(var, value);
+        box.lower(var, value);
+      } else if (a.isPositive()) {
+        box.raise(var, ceilDiv(value, a));
+      } else {
+        box.lower(var, floorDiv(value, a));
+      }
+      return true;
+    };
+    for (unsigned i = 0; i < d.numEqualities(); ++i)
+      if (!bound(d.equality(i), true))
+        return std::nullopt;
+    for (unsigned i = 0; i < d.numInequalities(); ++i)
+      if (!bound(d.inequality(i), false))
+        return std::nullopt;
+    for (unsigned v = 0; v < nv; ++v)
+      if (box.lo_[v] && box.hi_[v] && *box.lo_[v] > *box.hi_[v])
+        return std::nullopt;
+    return box;
+  }
+  /// Whether `row` is non-negative on every integer point of the box.
+  bool holds(ConstRow row) const {
+    unsigned nv = unsigned(lo_.size());
+    Int low = row[nv];
+    for (unsigned c = 0; c < nv; ++c) {
+      if (row[c].isZero())
+        continue;
+      const std::optional<Int> &b = row[c].isPositive() ? lo_[c] : hi_[c];
+      if (!b)
+        return false;
+      low += row[c] * *b;
+    }
+    return !low.isNegative();
+  }
+
+private:
+  void raise(unsigned v, Int b) {
+    if (!lo_[v] || b > *lo_[v])
+      lo_[v] = std::move(b);
+  }
+  void lower(unsigned v, Int b) {
+    if (!hi_[v] || b < *hi_[v])
+      hi_[v] = std::move(b);
+  }
+  std::vector<std::optional<Int>> lo_, hi_;
+};
+
 /// Whether every integer point of `d` satisfies the rows `open` of `rows`,
 /// decided without a tableau where that is cheap: exactly on the
 /// constraint graph when `d` is a difference system (after substituting
@@ -111,6 +202,13 @@ std::optional<bool> validWithoutTableau(const BasicRelation &d,
                                         RowIndices &open) {
   if (open.empty())
     return true;
+  // A box answers every row exactly, before any graph.
+  if (std::optional<Box> box = Box::of(d)) {
+    for (size_t k : open)
+      if (!box->holds(rows[k]))
+        return false;
+    return true;
+  }
   unsigned nv = d.numCols() - 1;
   // The graph is built only when it can answer: every open row and, unless
   // equalities are to be substituted, every row of d a difference row
@@ -168,6 +266,17 @@ bool validOn(const BasicRelation &d, const RowSubset &rows,
   return true;
 }
 
+/// Removes from `d` its inequality equal to `row`, if any.
+void removeRow(BasicRelation &d, ConstRow row) {
+  for (unsigned k = 0; k < d.numInequalities(); ++k) {
+    ConstRow r = d.inequality(k);
+    if (std::equal(r.begin(), r.end(), row.begin(), row.end())) {
+      d.removeInequality(k);
+      return;
+    }
+  }
+}
+
 /// When disjuncts a and b (with their sorted rows) are the polyhedron
 /// C and E_a and E_b cut by the hyperplane a.x + c >= 0 | -a.x - c - 1 >= 0
 /// (rows of C shared, E_a valid on b and E_b valid on a), that polyhedron.
@@ -197,13 +306,7 @@ std::optional<BasicRelation> fuseCut(const BasicRelation &a,
           (!quickB && !validOn(a, onlyB, openB)))
         return std::nullopt;
       BasicRelation out = a;
-      for (unsigned k = 0; k < out.numInequalities(); ++k) {
-        ConstRow r = out.inequality(k);
-        if (std::equal(r.begin(), r.end(), ra.begin(), ra.end())) {
-          out.removeInequality(k);
-          break;
-        }
-      }
+      removeRow(out, ra);
       for (size_t k = 0; k < onlyB.size(); ++k)
         if (k != y)
           out.addInequality(onlyB[k]);
