@@ -241,6 +241,13 @@ BasicRelation affineHullOfLocals(const Space &space,
                                  const std::vector<BasicRelation> &locals) {
   if (locals.empty())
     return BasicRelation::empty(space);
+  // A piece whose integer points span the space (no equality, no stride)
+  // makes the hull of the union the universe: no lifting, no generators.
+  for (const BasicRelation &p : locals)
+    if (p.numEqualities() == 0 && p.numLocals() == 0) {
+      WorkBudget::charge(locals.size());
+      return BasicRelation(space);
+    }
   Lifted lifted = liftToCommonDivisions(space, locals);
   unsigned n = lifted.model.numVars();
   Matrix gens(0, n + 1);
