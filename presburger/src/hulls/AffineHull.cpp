@@ -190,7 +190,8 @@ BasicRelation projectLocals(const Space &space, unsigned nl,
     if (!zero)
       pureRows.appendRow(row);
   }
-  dropImpliedStrides(base, pureRows, strides);
+  if (!strides.empty())
+    dropImpliedStrides(base, pureRows, strides);
   unsigned ns = unsigned(strides.size());
   unsigned width = base + ns + 1;
   BasicRelation out(space);

@@ -225,9 +225,14 @@ std::optional<AffineHullResult> integerAffineHull(const BasicRelation &b) {
   if (spanOfDifferenceSystem(work, res) ||
       spanOfStridedDifferenceSystem(work, res))
     return res;
-  addRecessionDirections(work, res);
+  // The neighbours first: a full-dimensional piece (a triangle, a
+  // skewed box) is spanned by them, without the recession cone's LPs.
   res.equalities = affineHullOfGenerators(res.generators);
   addNeighbours(work, *p0, res);
+  if (res.equalities.numRows() > 0) {
+    addRecessionDirections(work, res);
+    res.equalities = affineHullOfGenerators(res.generators);
+  }
   growUntilConfirmed(std::move(work), res);
   return res;
 }
