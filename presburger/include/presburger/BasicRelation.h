@@ -321,8 +321,11 @@ private:
 
   /// detectEqualities; when `tableau` is given and the result is non-empty
   /// with inequalities left, it receives the tableau of the final
-  /// constraints (equalities first, then inequalities), for reuse.
-  bool detectEqualities(Simplex *tableau);
+  /// constraints (equalities first, then inequalities), for reuse. When
+  /// `simplifiedAsBox` is given, it is set when the rows were found to be
+  /// a strided box with neither implicit equality nor redundant row (the
+  /// relation is then simplified: no tableau was built).
+  bool detectEqualities(Simplex *tableau, bool *simplifiedAsBox = nullptr);
   /// removeRedundancies; `tableau`, when given, is the tableau of the
   /// current (normalized) constraints, equalities first.
   bool removeRedundancies(Simplex *tableau);

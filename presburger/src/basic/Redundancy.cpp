@@ -16,7 +16,8 @@ namespace presburger {
 
 bool BasicRelation::detectEqualities() { return detectEqualities(nullptr); }
 
-bool BasicRelation::detectEqualities(Simplex *tableau) {
+bool BasicRelation::detectEqualities(Simplex *tableau,
+                                     bool *simplifiedAsBox) {
   // Rows fixed by an equality are decided here rather than found as
   // implicit equalities by a second tableau.
   if (!normalize() || !dropInequalitiesFixedByEqualities())
@@ -34,8 +35,11 @@ bool BasicRelation::detectEqualities(Simplex *tableau) {
     if (std::optional<std::vector<bool>> box =
             difference::boxRedundanciesAfterSubstitution(eqs(), ineqs(),
                                                          numVars()))
-      if (std::none_of(box->begin(), box->end(), [](bool b) { return b; }))
+      if (std::none_of(box->begin(), box->end(), [](bool b) { return b; })) {
+        if (simplifiedAsBox)
+          *simplifiedAsBox = true;
         return true;
+      }
   while (ineqs().numRows() > 0) {
     WorkBudget::charge(numConstraints());
     Simplex s(eqs(), ineqs());
@@ -221,8 +225,17 @@ bool BasicRelation::simplify() {
   // The tableau of the last round of equality detection decides the
   // redundancies too, unless the rows change in between.
   Simplex tableau(0);
-  if (!detectEqualities(&tableau))
+  bool simplifiedAsBox = false;
+  unsigned rowsBefore = numConstraints();
+  if (!detectEqualities(&tableau, &simplifiedAsBox))
     return false;
+  // A strided box without implicit equality has no redundant row either
+  // (the same test would run again in removeRedundancies), and with its
+  // rows unchanged its locals are as simplifyLocals left them.
+  if (simplifiedAsBox && numConstraints() == rowsBefore) {
+    sortConstraints();
+    return true;
+  }
   bool tableauCurrent =
       ineqs().numRows() > 0 &&
       tableau.numConstraints() == 2 * eqs().numRows() + ineqs().numRows();
