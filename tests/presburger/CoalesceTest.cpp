@@ -606,6 +606,32 @@ TEST(Coalesce, StridedPiecesFuseOnTheirLattice) {
             2u);
 }
 
+// A box beside a cut answers for any row of the other piece from its
+// bounds: 2j <= i + 20 (not a difference row) holds on 10 <= i <= 11,
+// 0 <= j <= 12 down to its corner (10, 12), so the pieces are one
+// polyhedron; on 10 <= i <= 12, 9 <= j <= 16 it fails at (10, 16) and they
+// stay apart.
+TEST(Coalesce, BoxBesideACutDecidesAnyRowFromItsBounds) {
+  const char *split = "{ [i, j] : 0 <= i <= 9 and 0 <= j <= 12 and "
+                      "2j <= i + 20; [i, j] : 10 <= i <= 11 and "
+                      "0 <= j <= 12 }";
+  EXPECT_EQ(fusedPieces(split).size(), 1u);
+  expectCoalesced(
+      split, "{ [i, j] : 0 <= i <= 11 and 0 <= j <= 12 and 2j <= i + 20 }",
+      1);
+  EXPECT_EQ(fusedPieces("{ [i, j] : 0 <= i <= 9 and 0 <= j <= 16 and "
+                        "2j <= i + 20; [i, j] : 10 <= i <= 12 and "
+                        "9 <= j <= 16 }")
+                .size(),
+            2u);
+  // The box's rows checked on the other piece: the triangle 0 <= j <= i
+  // does not hold j <= 3 everywhere.
+  EXPECT_EQ(fusedPieces("{ [i, j] : 0 <= j <= i <= 9; [i, j] : 10 <= i <= 12 "
+                        "and 0 <= j <= 3 }")
+                .size(),
+            2u);
+}
+
 // On its lattice the piece 8 <= i <= 10, i = 4e, is 2 <= e <= 2: a pair of
 // opposite rows. Normalizing would make it an equality e = 2, which the
 // other piece (3 <= e <= 5) does not have; the fusion must keep the two

@@ -287,6 +287,26 @@ TEST(AffineHull, PointsLinesAndSpaces) {
              "[n] -> { [i] : i = n }");
 }
 
+// One piece whose integer points span the space (a skewed triangle, no
+// equality, no stride) makes the affine hull of the union the universe,
+// whatever strides and equalities the other pieces carry.
+TEST(AffineHull, AFullDimensionalPieceSpansTheSpace) {
+  expectSame(R("{ [i, j] : i >= 0 and j >= 0 and i + j <= 4 or i = 5 and "
+               "j = 5 }")
+                 .affineHull(),
+             "{ [i, j] }");
+  expectSame(R("{ [i, j] : i = 7 and j mod 3 = 0 or 0 <= 2i - j <= 1 and "
+               "0 <= i + j <= 4 }")
+                 .affineHull(),
+             "{ [i, j] }");
+  // The simple hull keeps every direction of the pieces: the triangle's and
+  // the point's bounds, translated.
+  expectSame(R("{ [i, j] : i >= 0 and j >= 0 and i + j <= 4 or i = 5 and "
+               "j = 5 }")
+                 .simpleHull(),
+             "{ [i, j] : 0 <= i <= 5 and 0 <= j <= 5 and i + j <= 10 }");
+}
+
 TEST(AffineHull, StridesSurviveAsDivisions) {
   // isl keeps a stride that a division expresses: { [i] : i mod 3 = 0 },
   // not the universe.
