@@ -617,8 +617,7 @@ TEST(Coalesce, BoxBesideACutDecidesAnyRowFromItsBounds) {
                       "0 <= j <= 12 }";
   EXPECT_EQ(fusedPieces(split).size(), 1u);
   expectCoalesced(
-      split, "{ [i, j] : 0 <= i <= 11 and 0 <= j <= 12 and 2j <= i + 20 }",
-      1);
+      split, "{ [i, j] : 0 <= i <= 11 and 0 <= j <= 12 and 2j <= i + 20 }", 1);
   EXPECT_EQ(fusedPieces("{ [i, j] : 0 <= i <= 9 and 0 <= j <= 16 and "
                         "2j <= i + 20; [i, j] : 10 <= i <= 12 and "
                         "9 <= j <= 16 }")

@@ -16,8 +16,7 @@ namespace presburger {
 
 bool BasicRelation::detectEqualities() { return detectEqualities(nullptr); }
 
-bool BasicRelation::detectEqualities(Simplex *tableau,
-                                     bool *simplifiedAsBox) {
+bool BasicRelation::detectEqualities(Simplex *tableau, bool *simplifiedAsBox) {
   // Rows fixed by an equality are decided here rather than found as
   // implicit equalities by a second tableau.
   if (!normalize() || !dropInequalitiesFixedByEqualities())
