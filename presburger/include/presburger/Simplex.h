@@ -55,6 +55,13 @@ public:
   /// its tableau as Simplex(b.equalities(), b.inequalities()). Throws
   /// InvalidArgument when the widths differ or are zero.
   Simplex(const Matrix &equalities, const Matrix &inequalities);
+  /// Moves do not throw (the inline bookkeeping holds trivially copyable
+  /// entries and never allocates on a move), so containers of tableaux
+  /// move them when they grow instead of copying.
+  Simplex(Simplex &&) noexcept = default;
+  Simplex &operator=(Simplex &&) noexcept = default;
+  Simplex(const Simplex &) = default;
+  Simplex &operator=(const Simplex &) = default;
 
   /// The number of variables and of constraints added (an equality counts
   /// as two constraints).

@@ -13,6 +13,7 @@
 #include "basic/ContainedDisjuncts.h"
 #include "basic/Divisions.h"
 #include "core/Rows.h"
+#include "solve/BoundPropagation.h"
 #include "solve/DifferenceConstraints.h"
 
 #include "presburger/LinearAlgebra.h"
@@ -105,7 +106,8 @@ RowIndices rowsToCheck(const BasicRelation &d, const RowSubset &rows,
 /// then read off the bounds, without a graph or a tableau.
 class Box {
 public:
-  /// nullopt when a row of `d` has two variables, or the box is empty.
+  /// nullopt when a row of `d` has two variables or none, or the box is
+  /// empty. One round of bound propagation gives a box's exact bounds.
   static std::optional<Box> of(const BasicRelation &d) {
     unsigned nv = d.numCols() - 1;
     // The shape first, before anything is allocated (most disjuncts that
@@ -122,55 +124,21 @@ public:
     for (unsigned i = 0; i < d.numEqualities(); ++i)
       if (!singleVariable(d.equality(i)))
         return std::nullopt;
-    Box box;
-    box.lo_.resize(nv);
-    box.hi_.resize(nv);
-    auto bound = [&](ConstRow r, bool equality) {
-      unsigned var = nv;
-      for (unsigned c = 0; c < nv; ++c) {
-        if (r[c].isZero())
-          continue;
-        if (var != nv)
-          return false;
-        var = c;
-      }
-      if (var == nv) // A constant row: left to the general paths.
-        return false;
-      const Int &a = r[var];
-      Int value = -r[nv];
-      // a x + k >= 0: x >= ceil(-k / a) for a > 0, x <= floor(-k / a) else.
-      if (equality) {
-        if (!mod(value, a).isZero())
-          return false;
-        value = divExact(value, a);
-        box.raise(var, value);
-        box.lower(var, value);
-      } else if (a.isPositive()) {
-        box.raise(var, ceilDiv(value, a));
-      } else {
-        box.lower(var, floorDiv(value, a));
-      }
-      return true;
-    };
-    for (unsigned i = 0; i < d.numEqualities(); ++i)
-      if (!bound(d.equality(i), true))
-        return std::nullopt;
-    for (unsigned i = 0; i < d.numInequalities(); ++i)
-      if (!bound(d.inequality(i), false))
-        return std::nullopt;
-    for (unsigned v = 0; v < nv; ++v)
-      if (box.lo_[v] && box.hi_[v] && *box.lo_[v] > *box.hi_[v])
-        return std::nullopt;
-    return box;
+    std::optional<std::vector<VariableRange>> ranges =
+        propagateBounds(d.equalities(), d.inequalities(), nv, 1);
+    if (!ranges)
+      return std::nullopt;
+    return Box(std::move(*ranges));
   }
   /// Whether `row` is non-negative on every integer point of the box.
   bool holds(ConstRow row) const {
-    unsigned nv = unsigned(lo_.size());
+    unsigned nv = unsigned(ranges_.size());
     Int low = row[nv];
     for (unsigned c = 0; c < nv; ++c) {
       if (row[c].isZero())
         continue;
-      const std::optional<Int> &b = row[c].isPositive() ? lo_[c] : hi_[c];
+      const std::optional<Int> &b =
+          row[c].isPositive() ? ranges_[c].lo : ranges_[c].hi;
       if (!b)
         return false;
       low += row[c] * *b;
@@ -179,15 +147,9 @@ public:
   }
 
 private:
-  void raise(unsigned v, Int b) {
-    if (!lo_[v] || b > *lo_[v])
-      lo_[v] = std::move(b);
-  }
-  void lower(unsigned v, Int b) {
-    if (!hi_[v] || b < *hi_[v])
-      hi_[v] = std::move(b);
-  }
-  std::vector<std::optional<Int>> lo_, hi_;
+  explicit Box(std::vector<VariableRange> ranges)
+      : ranges_(std::move(ranges)) {}
+  std::vector<VariableRange> ranges_;
 };
 
 /// Whether every integer point of `d` satisfies the rows `open` of `rows`,

@@ -377,7 +377,7 @@ coalescedDisjuncts(const std::vector<BasicRelation> &disjuncts,
     }
     if (input.size() > 1)
       fuseAdjacentCuts(input);
-    // Reserved: a Piece is copied, not moved, when the vector grows.
+    // Reserved: the pieces are built once, one per input disjunct.
     pieces.reserve(input.size());
     for (BasicRelation &b : input) {
       if (!simplifyInputPiece(b) || b.isEmpty())
