@@ -169,3 +169,40 @@ TEST(RelationSmoke, DetectEqualitiesInsideAndOnTheBoxOfTheBounds) {
   EXPECT_TRUE(Relation(corner).containsPoint({Int(10), Int(10)}));
   EXPECT_FALSE(Relation(corner).containsPoint({Int(9), Int(10)}));
 }
+
+TEST(RelationSmoke, DetectEqualitiesFromANestedInteriorPoint) {
+  // Each case: rows over [x0, x1, const] and how many implicit equalities
+  // the set has.
+  struct Case {
+    std::vector<std::vector<int64_t>> rows;
+    unsigned equalities;
+  };
+  std::vector<Case> cases = {
+      // A tile, 0 <= t <= 3 and 32t <= i <= 32t + 31: t = 1, i = 33 is
+      // strictly inside (placed first variable first).
+      {{{1, 0, 0}, {-1, 0, 3}, {-32, 1, 0}, {32, -1, 31}}, 0},
+      // 2e <= i <= 2e + 1, 0 <= e <= 2 over [i, e]: e = 1, then i = 5/2
+      // (last variable first; no integer strictly between 2 and 3).
+      {{{1, -2, 0}, {-1, 2, 1}, {0, 1, 0}, {0, -1, 2}}, 0},
+      // A full-dimensional triangle where both orders meet a vertex
+      // (0 <= t <= 2, t <= i <= 2 - t: t = 1 leaves i = 1 only, i = 0
+      // leaves t = 0 only): the tableau decides, no equality.
+      {{{1, 0, 0}, {-1, 0, 2}, {-1, 1, 0}, {-1, -1, 2}}, 0},
+      // 32t <= i <= 32t with 0 <= t <= 3: the bounds of i meet, and the
+      // tableau finds i = 32t.
+      {{{1, 0, 0}, {-1, 0, 3}, {-32, 1, 0}, {32, -1, 0}}, 1},
+  };
+  for (const Case &c : cases) {
+    BasicRelation b(Space::set({}, Tuple(2)));
+    for (const std::vector<int64_t> &r : c.rows)
+      b.addInequality(std::vector<Int>(r.begin(), r.end()));
+    BasicRelation original = b;
+    ASSERT_TRUE(b.detectEqualities());
+    EXPECT_EQ(b.numEqualities(), c.equalities);
+    // The same integer points either way.
+    for (int64_t x = -3; x <= 130; ++x)
+      for (int64_t y = -3; y <= 130; ++y)
+        ASSERT_EQ(Relation(b).containsPoint({Int(x), Int(y)}),
+                  Relation(original).containsPoint({Int(x), Int(y)}));
+  }
+}

@@ -14,6 +14,94 @@
 
 namespace presburger {
 
+namespace {
+/// Whether the inequalities `ineqs` over `n` variables have a rational
+/// point satisfying each of them strictly, found as in a loop nest: the
+/// variables taken one by one (from the first or, with `lastFirst`, from
+/// the last), each placed strictly between the bounds that the rows ending
+/// at it give once the earlier ones are placed (one past a one-sided
+/// bound, zero without any). Each row bounds the variable it ends at, so
+/// every row holds strictly at the point: a tile 0 <= t <= 3,
+/// 32t <= i <= 32t + 31 gets t = 1, i = 33. Then no inequality is an
+/// implicit equality. False when the bounds of some variable meet or
+/// cross, or a row without variables is not positive: a tableau decides.
+/// The point is kept as integers over one positive denominator, scaled
+/// only when no integer lies strictly between the bounds. O(rows x n).
+bool hasNestedInteriorPoint(const Matrix &ineqs, unsigned n, bool lastFirst) {
+  auto stepOf = [&](unsigned var) { return lastFirst ? n - 1 - var : var; };
+  // The step at which each row is placed: that of its last variable (n for
+  // a row without variables, which must then be positive).
+  boost::container::small_vector<unsigned, 32> rowStep(ineqs.numRows(), n);
+  for (unsigned r = 0; r < ineqs.numRows(); ++r) {
+    ConstRow row = ineqs.row(r);
+    unsigned last = n;
+    for (unsigned c = 0; c < n; ++c)
+      if (!row[c].isZero() && (last == n || stepOf(c) > last))
+        last = stepOf(c);
+    rowStep[r] = last;
+    if (last == n && !row[n].isPositive())
+      return false;
+  }
+  boost::container::small_vector<Int, 16> point(n); // x = point / den.
+  Int den(1);
+  for (unsigned step = 0; step < n; ++step) {
+    unsigned var = lastFirst ? n - 1 - step : step;
+    // Bounds on point[var] as fractions num / positive den.
+    bool hasLo = false, hasHi = false;
+    Int loNum, loDen, hiNum, hiDen;
+    for (unsigned r = 0; r < ineqs.numRows(); ++r) {
+      if (rowStep[r] != step)
+        continue;
+      ConstRow row = ineqs.row(r);
+      const Int &a = row[var];
+      // a x + rest >= 0, the other variables of rest placed; times den:
+      // a X + s > 0.
+      Int s = den.isOne() ? row[n] : row[n] * den;
+      for (unsigned c = 0; c < n; ++c)
+        if (c != var && !row[c].isZero())
+          s += row[c] * point[c];
+      // X > -s / a (a > 0) or X < s / |a| (a < 0).
+      if (a.isPositive()) {
+        Int num = -s;
+        if (!hasLo || compare(num * loDen, loNum * a) > 0) {
+          loNum = std::move(num);
+          loDen = a;
+          hasLo = true;
+        }
+      } else {
+        Int d = -a;
+        if (!hasHi || compare(s * hiDen, hiNum * d) < 0) {
+          hiNum = std::move(s);
+          hiDen = std::move(d);
+          hasHi = true;
+        }
+      }
+    }
+    if (hasLo && hasHi) {
+      if (compare(loNum * hiDen, hiNum * loDen) >= 0)
+        return false;
+      Int above = floorDiv(loNum, loDen) + Int(1);
+      if (compare(above * hiDen, hiNum) < 0) {
+        point[var] = std::move(above);
+      } else {
+        // No integer strictly between: the midpoint, over a denominator
+        // scaled by 2 loDen hiDen.
+        Int scale = Int(2) * loDen * hiDen;
+        for (unsigned c = 0; c < n; ++c)
+          point[c] *= scale; // Unplaced ones are zero.
+        den *= scale;
+        point[var] = loNum * hiDen + hiNum * loDen;
+      }
+    } else if (hasLo) {
+      point[var] = floorDiv(loNum, loDen) + Int(1);
+    } else if (hasHi) {
+      point[var] = ceilDiv(hiNum, hiDen) - Int(1);
+    }
+  }
+  return true;
+}
+} // namespace
+
 bool BasicRelation::detectEqualities() { return detectEqualities(nullptr); }
 
 bool BasicRelation::detectEqualities(Simplex *tableau, bool *simplifiedAsBox) {
@@ -25,7 +113,9 @@ bool BasicRelation::detectEqualities(Simplex *tableau, bool *simplifiedAsBox) {
   // implicit equality.
   if (eqs().numRows() == 0 &&
       (difference::redundantInequalities(ineqs(), numVars()) ||
-       boundsMidpointStrictlyInside()))
+       boundsMidpointStrictlyInside() ||
+       hasNestedInteriorPoint(ineqs(), numVars(), /*lastFirst=*/false) ||
+       hasNestedInteriorPoint(ineqs(), numVars(), /*lastFirst=*/true)))
     return true;
   // Strided boxes (i = 4e, 0 <= i <= 127): a box once the equalities are
   // substituted away, which has none either, unless a row is left without
