@@ -12,8 +12,8 @@
 #include "basic/FuseCuts.h"
 #include "basic/ContainedDisjuncts.h"
 #include "basic/Divisions.h"
+#include "basic/VariableBox.h"
 #include "core/Rows.h"
-#include "solve/BoundPropagation.h"
 #include "solve/DifferenceConstraints.h"
 
 #include "presburger/LinearAlgebra.h"
@@ -100,58 +100,6 @@ RowIndices rowsToCheck(const BasicRelation &d, const RowSubset &rows,
   return open;
 }
 
-/// The integer bounds of the variables of a box: a disjunct whose every
-/// row bounds a single variable (a tile's tail, a peeled iteration, a
-/// loop nest's bounds). The minimum of any row over its integer points is
-/// then read off the bounds, without a graph or a tableau.
-class Box {
-public:
-  /// nullopt when a row of `d` has two variables or none, or the box is
-  /// empty. One round of bound propagation gives a box's exact bounds.
-  static std::optional<Box> of(const BasicRelation &d) {
-    unsigned nv = d.numCols() - 1;
-    // The shape first, before anything is allocated (most disjuncts that
-    // get here are not boxes).
-    auto singleVariable = [nv](ConstRow r) {
-      unsigned nonZero = 0;
-      for (unsigned c = 0; c < nv && nonZero < 2; ++c)
-        nonZero += !r[c].isZero();
-      return nonZero == 1;
-    };
-    for (unsigned i = 0; i < d.numInequalities(); ++i)
-      if (!singleVariable(d.inequality(i)))
-        return std::nullopt;
-    for (unsigned i = 0; i < d.numEqualities(); ++i)
-      if (!singleVariable(d.equality(i)))
-        return std::nullopt;
-    std::optional<std::vector<VariableRange>> ranges =
-        propagateBounds(d.equalities(), d.inequalities(), nv, 1);
-    if (!ranges)
-      return std::nullopt;
-    return Box(std::move(*ranges));
-  }
-  /// Whether `row` is non-negative on every integer point of the box.
-  bool holds(ConstRow row) const {
-    unsigned nv = unsigned(ranges_.size());
-    Int low = row[nv];
-    for (unsigned c = 0; c < nv; ++c) {
-      if (row[c].isZero())
-        continue;
-      const std::optional<Int> &b =
-          row[c].isPositive() ? ranges_[c].lo : ranges_[c].hi;
-      if (!b)
-        return false;
-      low += row[c] * *b;
-    }
-    return !low.isNegative();
-  }
-
-private:
-  explicit Box(std::vector<VariableRange> ranges)
-      : ranges_(std::move(ranges)) {}
-  std::vector<VariableRange> ranges_;
-};
-
 /// Whether every integer point of `d` satisfies the rows `open` of `rows`,
 /// decided without a tableau where that is cheap: exactly on the
 /// constraint graph when `d` is a difference system (after substituting
@@ -165,7 +113,7 @@ std::optional<bool> validWithoutTableau(const BasicRelation &d,
   if (open.empty())
     return true;
   // A box answers every row exactly, before any graph.
-  if (std::optional<Box> box = Box::of(d)) {
+  if (std::optional<VariableBox> box = VariableBox::of(d)) {
     for (size_t k : open)
       if (!box->holds(rows[k]))
         return false;

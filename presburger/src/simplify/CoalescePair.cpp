@@ -21,6 +21,7 @@
 #include "basic/DisjunctPreparation.h"
 #include "basic/Divisions.h"
 #include "basic/RowAccess.h"
+#include "basic/VariableBox.h"
 #include "core/Rows.h"
 #include "relation/Subset.h"
 #include "solve/DifferenceConstraints.h"
@@ -93,12 +94,25 @@ struct Side {
   }
   /// Rational emptiness (a system with a graph is not empty).
   bool isEmpty() { return !*graph && tab().isEmpty(); }
-  /// The rational optimum of `row` over `rel`.
+  /// The rational optimum of `row` over `rel`: read off the shortest
+  /// paths (a difference row) or the bounds of a box (any row: a tile's
+  /// tail beside its full tiles) where they answer, else one LP.
   Optimum optimum(ConstRow row, bool maximize) {
     if (*graph)
       if (std::optional<Optimum> o = (*graph)->optimum(row, maximize))
         return *o;
+    if (const VariableBox *b = box())
+      if (std::optional<Optimum> o = b->rationalOptimum(row, maximize))
+        return *o;
     return tab().computeOptimum(row, maximize);
+  }
+  /// The box of `rel` when it is one (found on first use), else null.
+  const VariableBox *box() {
+    if (!boxChecked_) {
+      boxChecked_ = true;
+      box_ = VariableBox::of(rel);
+    }
+    return box_ ? &*box_ : nullptr;
   }
 
   /// Whether the affine function `row` vanishes on every rational point of
@@ -141,6 +155,8 @@ private:
   /// and their rank.
   std::optional<bool> hullIsEqualities_;
   unsigned eqRank_ = 0;
+  std::optional<VariableBox> box_;
+  bool boxChecked_ = false;
   std::optional<Simplex> tab_;
   std::optional<Simplex> *shared_ = nullptr;
   unsigned snapshot_ = 0;
