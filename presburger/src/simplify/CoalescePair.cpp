@@ -98,13 +98,27 @@ struct Side {
   /// paths (a difference row) or the bounds of a box (any row: a tile's
   /// tail beside its full tiles) where they answer, else one LP.
   Optimum optimum(ConstRow row, bool maximize) {
+    if (std::optional<Optimum> o = optimumWithoutTableau(row, maximize))
+      return *o;
+    return tab().computeOptimum(row, maximize);
+  }
+  /// Whether `row` >= 0 holds on every rational point of `rel`: off the
+  /// paths or the box where they answer, else one LP on the tableau
+  /// (which stops once the row goes negative).
+  bool implies(ConstRow row) {
+    if (std::optional<Optimum> o = optimumWithoutTableau(row, false))
+      return o->isBounded() && o->value.sign() >= 0;
+    return tab().isRedundantInequality(row);
+  }
+  /// The optimum of `row` from the shortest paths (a difference row) or
+  /// the bounds of a box (any row), or nullopt when neither answers.
+  std::optional<Optimum> optimumWithoutTableau(ConstRow row, bool maximize) {
     if (*graph)
       if (std::optional<Optimum> o = (*graph)->optimum(row, maximize))
-        return *o;
+        return o;
     if (const VariableBox *b = box())
-      if (std::optional<Optimum> o = b->rationalOptimum(row, maximize))
-        return *o;
-    return tab().computeOptimum(row, maximize);
+      return b->rationalOptimum(row, maximize);
+    return std::nullopt;
   }
   /// The box of `rel` when it is one (found on first use), else null.
   const VariableBox *box() {
@@ -239,12 +253,11 @@ bool rationallyInside(Side &s, const BasicRelation &c) {
   if (c.numCols() != s.rel.numCols())
     return false;
   WorkBudget::charge(c.numConstraints() + 1);
-  Simplex &tab = s.tab();
   for (unsigned k = 0; k < c.numEqualities(); ++k)
-    if (!tab.isRedundantEquality(c.equality(k)))
+    if (!s.implies(c.equality(k)) || !s.implies(negated(c.equality(k))))
       return false;
   for (unsigned k = 0; k < c.numInequalities(); ++k)
-    if (!tab.isRedundantInequality(c.inequality(k)))
+    if (!s.implies(c.inequality(k)))
       return false;
   return true;
 }
@@ -403,8 +416,7 @@ void PairCoalescer::setCommonDivs(BasicRelation &c, unsigned i, unsigned j) {
         definingRows(a.divNumerator(k), a.divDenominator(k), lo + k);
     bool enforced = true;
     for (unsigned side : {i, j})
-      enforced = enforced && s_[side].tab().isRedundantInequality(lower) &&
-                 s_[side].tab().isRedundantInequality(upper);
+      enforced = enforced && s_[side].implies(lower) && s_[side].implies(upper);
     if (!enforced)
       continue;
     c.addInequality(lower);
@@ -730,8 +742,7 @@ PairCoalescer::Change PairCoalescer::checkSingleAdjEq(unsigned i, unsigned j) {
     if (a.ineq[l] != Status::Cut)
       continue;
     anyCut = true;
-    if (tryRelax &&
-        !b.tab().isRedundantInequality(shifted(a.rel.inequality(l), 1)))
+    if (tryRelax && !b.implies(shifted(a.rel.inequality(l), 1)))
       tryRelax = false;
     relax.push_back(l);
   }
@@ -805,12 +816,10 @@ PairCoalescer::Change PairCoalescer::canWrapInSet(unsigned i, unsigned j) {
   if (n == 0)
     return Change::None;
   for (unsigned d = 0; d < a.eq.size(); ++d)
-    if (a.eq[d] == Status::Cut &&
-        !b.tab().isRedundantInequality(shifted(ConstRow(a.eqDir(d)), 1)))
+    if (a.eq[d] == Status::Cut && !b.implies(shifted(ConstRow(a.eqDir(d)), 1)))
       return Change::None;
   for (unsigned k = 0; k < a.numIneq(); ++k)
-    if (a.ineq[k] == Status::Cut &&
-        !b.tab().isRedundantInequality(shifted(a.rel.inequality(k), 1)))
+    if (a.ineq[k] == Status::Cut && !b.implies(shifted(a.rel.inequality(k), 1)))
       return Change::None;
   return wrapInFacets(i, j);
 }
