@@ -31,38 +31,36 @@ std::optional<VariableBox> VariableBox::of(const BasicRelation &d) {
   return VariableBox(std::move(*ranges), unitRows);
 }
 
-bool VariableBox::holds(ConstRow row) const {
+std::optional<Int> VariableBox::integerExtreme(ConstRow row,
+                                               bool maximize) const {
   unsigned nv = unsigned(ranges_.size());
-  Int low = row[nv];
+  Int value = row[nv];
   for (unsigned c = 0; c < nv; ++c) {
     if (row[c].isZero())
       continue;
-    const std::optional<Int> &b =
-        row[c].isPositive() ? ranges_[c].lo : ranges_[c].hi;
+    // The end of the range at which the term takes its extreme.
+    bool lower = row[c].isPositive() != maximize;
+    const std::optional<Int> &b = lower ? ranges_[c].lo : ranges_[c].hi;
     if (!b)
-      return false;
-    low += row[c] * *b;
+      return std::nullopt;
+    value += row[c] * *b;
   }
-  return !low.isNegative();
+  return value;
+}
+
+bool VariableBox::holds(ConstRow row) const {
+  std::optional<Int> low = integerExtreme(row, /*maximize=*/false);
+  return low && !low->isNegative();
 }
 
 std::optional<Optimum> VariableBox::rationalOptimum(ConstRow row,
                                                     bool maximize) const {
   if (!unitRows_)
     return std::nullopt;
-  unsigned nv = unsigned(ranges_.size());
-  Int value = row[nv];
-  for (unsigned c = 0; c < nv; ++c) {
-    if (row[c].isZero())
-      continue;
-    // The end of the range that the term's optimum takes.
-    bool lower = row[c].isPositive() != maximize;
-    const std::optional<Int> &b = lower ? ranges_[c].lo : ranges_[c].hi;
-    if (!b)
-      return Optimum{OptimumKind::Unbounded, Fraction()};
-    value += row[c] * *b;
-  }
-  return Optimum{OptimumKind::Bounded, Fraction(std::move(value))};
+  std::optional<Int> value = integerExtreme(row, maximize);
+  if (!value)
+    return Optimum{OptimumKind::Unbounded, Fraction()};
+  return Optimum{OptimumKind::Bounded, Fraction(std::move(*value))};
 }
 
 } // namespace presburger

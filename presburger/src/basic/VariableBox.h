@@ -39,6 +39,10 @@ public:
   std::optional<Optimum> rationalOptimum(ConstRow row, bool maximize) const;
 
 private:
+  /// The minimum (or maximum) of `row` over the integer points of the box;
+  /// nullopt when unbounded.
+  std::optional<Int> integerExtreme(ConstRow row, bool maximize) const;
+
   VariableBox(std::vector<VariableRange> ranges, bool unitRows)
       : ranges_(std::move(ranges)), unitRows_(unitRows) {}
   std::vector<VariableRange> ranges_;
