@@ -283,6 +283,16 @@ void eliminateBoundedDivs(BasicRelation &b) {
 }
 
 bool simplifyPiece(BasicRelation &b) {
+  // Divisions bounded by their definitions go before the tableau work:
+  // a stride written with a local (0 <= i - 2e <= 1, 0 <= e <= 2) is an
+  // interval once e is gone, simplified on the constraint graph. (With
+  // equalities, a local is mostly a stride, i = 4e, which stays.)
+  if (b.numLocals() > 0 && b.numEqualities() == 0) {
+    if (!b.simplifyLocals())
+      return false;
+    dropUnconstrainingLocals(b);
+    eliminateBoundedDivs(b);
+  }
   if (!b.simplify())
     return false;
   unsigned locals = b.numLocals();
