@@ -28,6 +28,7 @@ namespace {
 /// The point is kept as integers over one positive denominator, scaled
 /// only when no integer lies strictly between the bounds. O(rows x n).
 bool hasNestedInteriorPoint(const Matrix &ineqs, unsigned n, bool lastFirst) {
+  // The step at which a variable is placed; the map is its own inverse.
   auto stepOf = [&](unsigned var) { return lastFirst ? n - 1 - var : var; };
   // The step at which each row is placed: that of its last variable (n for
   // a row without variables, which must then be positive).
@@ -45,7 +46,7 @@ bool hasNestedInteriorPoint(const Matrix &ineqs, unsigned n, bool lastFirst) {
   boost::container::small_vector<Int, 16> point(n); // x = point / den.
   Int den(1);
   for (unsigned step = 0; step < n; ++step) {
-    unsigned var = lastFirst ? n - 1 - step : step;
+    unsigned var = stepOf(step);
     // Bounds on point[var] as fractions num / positive den.
     bool hasLo = false, hasHi = false;
     Int loNum, loDen, hiNum, hiDen;
