@@ -3,6 +3,8 @@
 // each disjunct inside one disjunct of the other side (decided without a
 // subtraction) and the general subtraction (a disjunct covered only by
 // several, strides, parameters).
+#include "relation/Subset.h"
+
 #include "presburger/Parser.h"
 #include "presburger/Relation.h"
 
@@ -152,4 +154,47 @@ TEST(Subset, RandomLoopBoundsAgainstEnumeration) {
     EXPECT_EQ(Relation(a).isSubsetOf(Relation(b)), expected)
         << a.toString() << " in " << b.toString();
   }
+}
+
+TEST(Subset, CoveredByPiecesAgainstEnumeration) {
+  // coveredByPieces (the fusion's verification) on random polygons in
+  // [-5, 5]^2 with rows of two variables, so the general splitting path
+  // runs, half of the pieces with a stride (x even, a division local);
+  // every answer is compared with the enumerated points.
+  std::mt19937 rng(23);
+  auto rnd = [&](int lo, int hi) {
+    return int64_t(lo + int(rng() % unsigned(hi - lo + 1)));
+  };
+  auto row = [](int64_t a, int64_t b, int64_t c) {
+    return std::vector<Int>{Int(a), Int(b), Int(c)};
+  };
+  BasicRelation even = parseRelation("{ [x, y] : x mod 2 = 0 }").disjuncts()[0];
+  auto polygon = [&](bool stride) {
+    BasicRelation b(Space::set({}, Tuple(2)));
+    b.addInequality(row(1, 0, 5));
+    b.addInequality(row(-1, 0, 5));
+    b.addInequality(row(0, 1, 5));
+    b.addInequality(row(0, -1, 5));
+    for (int k = rnd(1, 3); k > 0; --k)
+      b.addInequality(row(rnd(-2, 2), rnd(-2, 2), rnd(-2, 6)));
+    return stride ? b.intersect(even) : b;
+  };
+  unsigned covered = 0, notCovered = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    BasicRelation c = polygon(false), a = polygon(trial % 2 == 1),
+                  b = polygon(trial % 4 == 3);
+    Relation cr(c), ar(a), br(b); // Their points, locals projected out.
+    bool expected = true;
+    for (int x = -5; x <= 5 && expected; ++x)
+      for (int y = -5; y <= 5 && expected; ++y) {
+        Point p{Int(x), Int(y)};
+        expected =
+            !cr.containsPoint(p) || ar.containsPoint(p) || br.containsPoint(p);
+      }
+    EXPECT_EQ(coveredByPieces(c, {&a, &b}), expected)
+        << c.toString() << " by " << a.toString() << " and " << b.toString();
+    ++(expected ? covered : notCovered);
+  }
+  EXPECT_GT(covered, 40u);
+  EXPECT_GT(notCovered, 40u);
 }

@@ -116,3 +116,71 @@ TEST(VariableBox, OptimaAgreeWithTheTableau) {
   }
   EXPECT_EQ(compared, 2000u);
 }
+
+TEST(VariableBox, AnEnclosingBoxHoldsEveryIntegerPoint) {
+  // The fused column 0 <= x <= 5, 0 <= y <= 4, x + y <= 8 cut at x >= 5:
+  // propagation gives x = 5 and y <= 8 - 5 = 3.
+  BasicRelation part(Space::set({}, Tuple(2)));
+  part.addInequality(row({1, 0, 0}));
+  part.addInequality(row({-1, 0, 5}));
+  part.addInequality(row({0, 1, 0}));
+  part.addInequality(row({0, -1, 4}));
+  part.addInequality(row({-1, -1, 8}));
+  part.addInequality(row({1, 0, -5}));
+  EXPECT_FALSE(VariableBox::of(part)); // x + y <= 8 has two variables.
+  std::optional<VariableBox> box = VariableBox::enclosing(part, 2);
+  ASSERT_TRUE(box);
+  EXPECT_TRUE(box->holds(row({1, 0, -5})));  // x >= 5
+  EXPECT_TRUE(box->holds(row({-1, 0, 5})));  // x <= 5
+  EXPECT_TRUE(box->holds(row({0, -1, 3})));  // y <= 3
+  EXPECT_FALSE(box->holds(row({0, -1, 2}))); // y <= 2: (5, 3) is a point.
+  // The box is larger than the relation: it gives no optimum.
+  EXPECT_FALSE(box->rationalOptimum(row({0, 1, 0}), true));
+  // No integer point: 2x = 1 + 4y.
+  BasicRelation odd(Space::set({}, Tuple(2)));
+  odd.addEquality(row({2, -4, -1}));
+  odd.addInequality(row({0, 1, 0}));
+  odd.addInequality(row({0, -1, 0}));
+  EXPECT_FALSE(VariableBox::enclosing(odd, 2));
+}
+
+TEST(VariableBox, WhatAnEnclosingBoxImpliesHoldsOnEveryPoint) {
+  // Random polygons in [-5, 5]^2: a row that holds on the enclosing box
+  // holds at every integer point of the polygon (enumerated).
+  std::mt19937 rng(11);
+  auto rnd = [&](int lo, int hi) {
+    return int64_t(lo + int(rng() % unsigned(hi - lo + 1)));
+  };
+  unsigned implied = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    BasicRelation b(Space::set({}, Tuple(2)));
+    b.addInequality(row({1, 0, 5}));
+    b.addInequality(row({-1, 0, 5}));
+    b.addInequality(row({0, 1, 5}));
+    b.addInequality(row({0, -1, 5}));
+    for (int k = rnd(1, 3); k > 0; --k)
+      b.addInequality(row({rnd(-2, 2), rnd(-2, 2), rnd(-3, 6)}));
+    std::optional<VariableBox> box = VariableBox::enclosing(b, 2);
+    bool hasPoint = false;
+    for (int x = -5; x <= 5; ++x)
+      for (int y = -5; y <= 5; ++y)
+        hasPoint = hasPoint || b.containsPoint(row({x, y}));
+    if (!box) {
+      EXPECT_FALSE(hasPoint) << b.toString();
+      continue;
+    }
+    for (int k = 0; k < 10; ++k) {
+      std::vector<Int> r = row({rnd(-2, 2), rnd(-2, 2), rnd(-6, 6)});
+      if (!box->holds(r))
+        continue;
+      ++implied;
+      for (int x = -5; x <= 5; ++x)
+        for (int y = -5; y <= 5; ++y)
+          if (b.containsPoint(row({x, y}))) {
+            EXPECT_GE(r[0] * Int(x) + r[1] * Int(y) + r[2], Int(0))
+                << b.toString() << " at (" << x << ", " << y << ")";
+          }
+    }
+  }
+  EXPECT_GT(implied, 100u);
+}

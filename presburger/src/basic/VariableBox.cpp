@@ -31,6 +31,15 @@ std::optional<VariableBox> VariableBox::of(const BasicRelation &d) {
   return VariableBox(std::move(*ranges), unitRows);
 }
 
+std::optional<VariableBox> VariableBox::enclosing(const BasicRelation &d,
+                                                  unsigned rounds) {
+  std::optional<std::vector<VariableRange>> ranges = propagateBounds(
+      d.equalities(), d.inequalities(), d.numCols() - 1, rounds);
+  if (!ranges)
+    return std::nullopt;
+  return VariableBox(std::move(*ranges), /*unitRows=*/false);
+}
+
 std::optional<Int> VariableBox::integerExtreme(ConstRow row,
                                                bool maximize) const {
   unsigned nv = unsigned(ranges_.size());

@@ -28,6 +28,14 @@ public:
   /// boxes).
   static std::optional<VariableBox> of(const BasicRelation &d);
 
+  /// A box holding every integer point of `d`, any basic relation: the
+  /// variables' ranges after `rounds` rounds of bound propagation
+  /// (propagateBounds). holds() on it is a sufficient test for a row on
+  /// `d`; it offers no optimum (rationalOptimum gives nullopt: the box is
+  /// larger than `d`). nullopt when a range comes out empty: `d` has no
+  /// integer point. O(rounds x rows x variables^2).
+  static std::optional<VariableBox> enclosing(const BasicRelation &d,
+                                              unsigned rounds);
   /// Whether `row` (variables, then the constant) is non-negative at every
   /// integer point of the box. O(variables).
   bool holds(ConstRow row) const;

@@ -12,6 +12,7 @@
 #include "basic/AlignedParams.h"
 #include "basic/DisjunctPreparation.h"
 #include "basic/Divisions.h"
+#include "basic/VariableBox.h"
 #include "core/Rows.h"
 #include "relation/SpaceChecks.h"
 #include "solve/DifferenceConstraints.h"
@@ -259,37 +260,67 @@ LocalMap importDivisionsUpToShift(BasicRelation &cur, Simplex &s,
 /// parts outside it; stops at the first part with an integer point outside
 /// every piece. A piece stands for the points where its constraints hold
 /// with its locals at their definitions, a subset of its points: a "yes" is
-/// always right.
+/// always right. A row is first tried on the box of the variables' ranges
+/// propagated from `c` (it holds on every integer point of `c` when it
+/// holds on that box), so that a part cut off along a bound (a tile's
+/// tail, a fused column) often needs no tableau at all; the tableau is
+/// built at the first row the box does not settle.
 bool coveredBy(const BasicRelation &c,
                const std::vector<const BasicRelation *> &pieces, size_t idx) {
   if (idx == pieces.size())
     return c.isEmpty();
   const BasicRelation &p = *pieces[idx];
   BasicRelation cur = c;
-  Simplex s = tableauOf(cur);
-  if (s.isEmpty())
-    return true;
-  LocalMap map = importDivisionsUpToShift(cur, s, p);
+  std::optional<Simplex> s;
+  auto tableau = [&]() -> Simplex & {
+    if (!s)
+      s = tableauOf(cur);
+    return *s;
+  };
+  LocalMap map;
+  if (p.numLocals() > 0) {
+    if (tableau().isEmpty())
+      return true;
+    map = importDivisionsUpToShift(cur, *s, p);
+  } else {
+    map.firstLocal = p.offset(VarKind::Local);
+  }
+  // The ranges of cur's variables (locals imported above included); cur
+  // only gains rows below, so they stay valid bounds.
+  std::optional<VariableBox> box = VariableBox::enclosing(cur, 2);
+  if (!box)
+    return true; // No integer point.
   auto mapRow = [&](ConstRow r) { return map.mapRow(r, cur.numCols()); };
+  auto knownEmpty = [&] { return s && s->isEmpty(); };
+  // Rows of p left to handle: after the last one, cur need not learn it.
+  unsigned left = 2 * p.numEqualities() + p.numInequalities();
   auto handle = [&](const Vec &r) {
-    if (s.isRedundantInequality(r))
+    --left;
+    if (box->holds(r))
+      return true;
+    Simplex &t = tableau();
+    if (t.isEmpty() || t.isRedundantInequality(r))
       return true;
     BasicRelation outside = cur;
     outside.addInequality(complementOf(r));
     if (outside.normalize() && !coveredBy(outside, pieces, idx + 1))
       return false;
-    cur.addInequality(r);
-    s.addInequality(r);
+    if (left > 0) {
+      cur.addInequality(r);
+      t.addInequality(r);
+    }
     return true;
   };
-  for (unsigned e = 0; e < p.numEqualities() && !s.isEmpty(); ++e) {
+  for (unsigned e = 0; e < p.numEqualities() && !knownEmpty(); ++e) {
     Vec r = mapRow(p.equality(e));
     if (!handle(r))
       return false;
-    if (!s.isEmpty() && !handle(negated(ConstRow(r))))
+    if (knownEmpty())
+      break;
+    if (!handle(negated(ConstRow(r))))
       return false;
   }
-  for (unsigned i = 0; i < p.numInequalities() && !s.isEmpty(); ++i)
+  for (unsigned i = 0; i < p.numInequalities() && !knownEmpty(); ++i)
     if (!handle(mapRow(p.inequality(i))))
       return false;
   return true;
@@ -340,20 +371,24 @@ bool coveredByPieces(const BasicRelation &c,
         return isDifferenceSystem(*p);
       }))
     return coveredByDifference(c, pieces, 0);
+  // The pieces with their division definitions detected (a piece without
+  // locals is used as it is, not copied).
   std::vector<BasicRelation> defined;
   defined.reserve(pieces.size());
+  std::vector<const BasicRelation *> ptrs;
   bool allDefined = true;
   for (const BasicRelation *p : pieces) {
+    if (p->numLocals() == 0) {
+      ptrs.push_back(p);
+      continue;
+    }
     defined.push_back(*p);
     allDefined = allDefined && defined.back().detectDivDefinitions() &&
                  defined.back().divisionOrder().has_value();
+    ptrs.push_back(&defined.back());
   }
-  if (allDefined) {
-    std::vector<const BasicRelation *> ptrs;
-    for (const BasicRelation &d : defined)
-      ptrs.push_back(&d);
+  if (allDefined)
     return coveredBy(c, ptrs, 0);
-  }
   Relation cand(c);
   Relation union_(pieces.front()->space());
   for (const BasicRelation *p : pieces)
