@@ -158,9 +158,10 @@ TEST(Subset, RandomLoopBoundsAgainstEnumeration) {
 
 TEST(Subset, CoveredByPiecesAgainstEnumeration) {
   // coveredByPieces (the fusion's verification) on random polygons in
-  // [-5, 5]^2 with rows of two variables, so the general splitting path
-  // runs, half of the pieces with a stride (x even, a division local);
-  // every answer is compared with the enumerated points.
+  // [-5, 5]^2: rows of two variables, so the general splitting path runs,
+  // half of the pieces with a stride (x even, a division local); a third
+  // of the triples are difference systems, split on the constraint graph.
+  // Every answer is compared with the enumerated points.
   std::mt19937 rng(23);
   auto rnd = [&](int lo, int hi) {
     return int64_t(lo + int(rng() % unsigned(hi - lo + 1)));
@@ -179,10 +180,26 @@ TEST(Subset, CoveredByPiecesAgainstEnumeration) {
       b.addInequality(row(rnd(-2, 2), rnd(-2, 2), rnd(-2, 6)));
     return stride ? b.intersect(even) : b;
   };
+  // A difference system (rows x - y + k, +-x + k, +-y + k): the
+  // constraint graph's path, with its witness points.
+  auto differenceSystem = [&] {
+    BasicRelation b(Space::set({}, Tuple(2)));
+    b.addInequality(row(1, 0, 5));
+    b.addInequality(row(-1, 0, 5));
+    b.addInequality(row(0, 1, 5));
+    b.addInequality(row(0, -1, 5));
+    for (int k = rnd(1, 3); k > 0; --k) {
+      int64_t x = rnd(-1, 1), y = x == 0 ? rnd(-1, 1) : -x * rnd(0, 1);
+      b.addInequality(row(x, y, rnd(-3, 5)));
+    }
+    return b;
+  };
   unsigned covered = 0, notCovered = 0;
-  for (int trial = 0; trial < 400; ++trial) {
-    BasicRelation c = polygon(false), a = polygon(trial % 2 == 1),
-                  b = polygon(trial % 4 == 3);
+  for (int trial = 0; trial < 600; ++trial) {
+    bool graph = trial % 3 == 2;
+    BasicRelation c = graph ? differenceSystem() : polygon(false),
+                  a = graph ? differenceSystem() : polygon(trial % 2 == 1),
+                  b = graph ? differenceSystem() : polygon(trial % 4 == 3);
     Relation cr(c), ar(a), br(b); // Their points, locals projected out.
     bool expected = true;
     for (int x = -5; x <= 5 && expected; ++x)

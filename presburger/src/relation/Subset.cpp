@@ -335,7 +335,10 @@ bool isDifferenceSystem(const BasicRelation &b) {
 
 /// coveredBy for difference systems without locals: every part split off
 /// is a difference system too, whose integer emptiness the constraint
-/// graph decides without a tableau.
+/// graph decides without a tableau. The graph's integer point of a part
+/// (which lies outside pieces[0..idx]) is first tried on the later pieces:
+/// in none of them, it is a point of `c` outside the union, and the answer
+/// is no without splitting the part further.
 bool coveredByDifference(const BasicRelation &c,
                          const std::vector<const BasicRelation *> &pieces,
                          size_t idx) {
@@ -343,12 +346,29 @@ bool coveredByDifference(const BasicRelation &c,
     return c.isEmpty();
   const BasicRelation &p = *pieces[idx];
   BasicRelation cur = c;
+  std::vector<Int> point;
+  auto inLaterPiece = [&] {
+    return std::any_of(
+        pieces.begin() + idx + 1, pieces.end(),
+        [&](const BasicRelation *q) { return q->containsPoint(point); });
+  };
+  // Rows of p left to handle: after the last one, cur need not learn it.
+  unsigned left = 2 * p.numEqualities() + p.numInequalities();
   auto handle = [&](const Vec &r) {
+    --left;
     BasicRelation outside = cur;
     outside.addInequality(complementOf(r));
-    if (!outside.isEmpty() && !coveredByDifference(outside, pieces, idx + 1))
+    std::optional<bool> empty =
+        difference::solve(outside.equalities(), outside.inequalities(),
+                          outside.numVars(), &point);
+    if (empty && !*empty && !inLaterPiece())
       return false;
-    cur.addInequality(r);
+    if (!empty)
+      empty = outside.isEmpty();
+    if (!*empty && !coveredByDifference(outside, pieces, idx + 1))
+      return false;
+    if (left > 0)
+      cur.addInequality(r);
     return true;
   };
   for (unsigned e = 0; e < p.numEqualities(); ++e) {
