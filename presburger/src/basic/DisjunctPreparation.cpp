@@ -8,6 +8,7 @@
 #include "basic/Divisions.h"
 #include "basic/RowAccess.h"
 #include "core/Rows.h"
+#include "solve/DifferenceConstraints.h"
 
 #include "presburger/LinearAlgebra.h"
 #include "presburger/WorkBudget.h"
@@ -27,9 +28,51 @@ Simplex tableauOf(const BasicRelation &b) {
 // Reducing coefficients on the lattice of the equalities.
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// reduceCoefficients when every equality can be solved in turn for a
+/// variable with coefficient +-1 (a stride i = 4q, a copy i = j): the
+/// variables not solved for are then coordinates of the lattice, so an
+/// inequality's content on the lattice is that of its coefficients once
+/// the solved variables are substituted away, and the reduced inequality
+/// is the substituted one divided by it (constant floored). No echelon
+/// form, no inverse. nullopt when some equality has no unit coefficient.
+std::optional<bool> reduceByUnitSubstitution(BasicRelation &b) {
+  unsigned n = b.numVars();
+  std::optional<difference::Substituted> sub =
+      difference::substituteUnitEqualities(b.equalities(), Matrix(0, n + 1), n);
+  if (!sub)
+    return std::nullopt;
+  if (sub->empty) {
+    b.markEmpty();
+    return false;
+  }
+  WorkBudget::chargeRows(b.numInequalities(), n + 1);
+  bool changed = false;
+  std::vector<Int> row;
+  for (unsigned r = 0; r < b.numInequalities(); ++r) {
+    ConstRow original = b.inequality(r);
+    row.assign(original.begin(), original.end());
+    difference::substituteEliminated(sub->eliminated, row);
+    Int g = rowGcd(ConstRow(row).first(n));
+    if (g.isZero() || g.isOne())
+      continue;
+    for (unsigned c = 0; c < n; ++c)
+      row[c] = divExact(row[c], g);
+    row[n] = floorDiv(row[n], g);
+    std::copy(row.begin(), row.end(), mutableInequalities(b).row(r).begin());
+    changed = true;
+  }
+  return !changed || b.normalize();
+}
+
+} // namespace
+
 bool reduceCoefficients(BasicRelation &b) {
   if (b.numEqualities() == 0 || b.numInequalities() == 0)
     return true;
+  if (std::optional<bool> done = reduceByUnitSubstitution(b))
+    return *done;
   unsigned n = b.numVars();
   ColumnEchelon ce = columnEchelon(leadingColumns(b.equalities(), n));
   if (ce.rank == n)

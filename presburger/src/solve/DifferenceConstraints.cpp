@@ -243,6 +243,12 @@ substituteUnitEqualities(const Matrix &eqs, const Matrix &ineqs, unsigned nv) {
   return out;
 }
 
+void substituteEliminated(
+    const std::vector<Substituted::Elimination> &eliminated, Row row) {
+  for (const Substituted::Elimination &el : eliminated)
+    eliminateWith(row, el.equality, el.column);
+}
+
 std::optional<bool> isEmptyAfterUnitSubstitution(const Matrix &eqs,
                                                  const Matrix &ineqs,
                                                  unsigned nv) {
@@ -626,8 +632,7 @@ std::optional<Optimum> IntegerOptima::minimum(ConstRow row) const {
                                           /*maximize=*/false);
   }
   std::vector<Int> r(row.begin(), row.end());
-  for (const Substituted::Elimination &el : eliminated_)
-    eliminateWith(r, el.equality, el.column);
+  substituteEliminated(eliminated_, r);
   return distances_.optimum(r, /*maximize=*/false);
 }
 

@@ -68,6 +68,13 @@ struct Substituted {
 std::optional<Substituted>
 substituteUnitEqualities(const Matrix &eqs, const Matrix &ineqs, unsigned nv);
 
+/// Rewrites `row` (the variables, then the constant) without the variables
+/// of `eliminated`: each replaced through its equality, in the order made.
+/// Equal to `row` on every point of the equalities. O(eliminations x
+/// variables), no allocation.
+void substituteEliminated(
+    const std::vector<Substituted::Elimination> &eliminated, Row row);
+
 /// Emptiness of eqs == 0, ineqs >= 0 over the integers when substituting
 /// every equality away through a variable with coefficient +-1 (exact over
 /// the integers: i = 4e, a stride, becomes 0 <= 4e <= 127, then
