@@ -83,11 +83,13 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     return eq;
   };
   auto fix = [&](unsigned i, const Int &v) {
+    out.point.push_back(v);
+    if (i + 1 == numDims)
+      return; // The last coordinate: no later optimum reads the fixing.
     std::vector<Int> eq = fixing(i, v);
     tab.addEquality(eq);
     if (fixed)
       fixed->addEquality(eq);
-    out.point.push_back(v);
   };
   for (unsigned i = 0; i < numDims; ++i) {
     Optimum o = tab.computeVarOptimum(i, maximize);
@@ -119,9 +121,12 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     Int v = maximize ? o.value.floor() : o.value.ceil();
     bool found = false;
     for (unsigned t = 0; t < kRoundingTries && !found; ++t) {
-      BasicRelation probe = *fixed;
-      probe.addEquality(fixing(i, v));
-      found = !probe.isEmpty();
+      // The probe x_i = v is added to `fixed` and taken off again (fix
+      // adds it for good), where a copy of `fixed` cost more than the
+      // emptiness test's first steps.
+      fixed->addEquality(fixing(i, v));
+      found = !fixed->isEmpty();
+      fixed->removeEquality(fixed->numEqualities() - 1);
       if (!found)
         v += maximize ? Int(-1) : Int(1);
     }
