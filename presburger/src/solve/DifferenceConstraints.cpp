@@ -196,6 +196,7 @@ std::optional<Substituted>
 substituteUnitEqualities(const Matrix &eqs, const Matrix &ineqs, unsigned nv) {
   Matrix e = eqs;
   Substituted out{ineqs, false, false, {}};
+  out.eliminated.reserve(eqs.numRows());
   Matrix &in = out.ineqs;
   while (e.numRows() > 0) {
     unsigned last = e.numRows() - 1;
@@ -222,8 +223,9 @@ substituteUnitEqualities(const Matrix &eqs, const Matrix &ineqs, unsigned nv) {
         col = c;
     if (col == nv)
       return std::nullopt;
-    std::vector<Int> eq(e.row(last).begin(), e.row(last).end());
-    out.eliminated.push_back({col, eq});
+    out.eliminated.push_back(
+        {col, std::vector<Int>(e.row(last).begin(), e.row(last).end())});
+    const std::vector<Int> &eq = out.eliminated.back().equality;
     e.removeRow(last);
     for (unsigned r = 0; r < e.numRows(); ++r)
       eliminateWith(e.row(r), eq, col);
