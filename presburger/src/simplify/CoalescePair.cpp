@@ -524,8 +524,10 @@ PairCoalescer::Change PairCoalescer::isAdjIneqExtension(unsigned i,
     // integer points); no integer value at all means nothing sticks out.
     for (unsigned v = 0; v < r.numVars(); ++v) {
       Optimum lo = t.computeVarOptimum(v, false);
+      if (!lo.isBounded())
+        continue;
       Optimum hi = t.computeVarOptimum(v, true);
-      if (!lo.isBounded() || !hi.isBounded())
+      if (!hi.isBounded())
         continue;
       Int l = lo.value.ceil(), h = hi.value.floor();
       if (l > h)
