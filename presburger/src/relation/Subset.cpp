@@ -260,11 +260,11 @@ LocalMap importDivisionsUpToShift(BasicRelation &cur, Simplex &s,
 /// parts outside it; stops at the first part with an integer point outside
 /// every piece. A piece stands for the points where its constraints hold
 /// with its locals at their definitions, a subset of its points: a "yes" is
-/// always right. A row is first tried on the box of the variables' ranges
-/// propagated from `c` (it holds on every integer point of `c` when it
-/// holds on that box), so that a part cut off along a bound (a tile's
-/// tail, a fused column) often needs no tableau at all; the tableau is
-/// built at the first row the box does not settle.
+/// always right. The rows that hold on the box of the variables' ranges
+/// propagated from `c` hold on every integer point of `c` and are skipped
+/// first, so that a part cut off along a bound (a tile's tail, a fused
+/// column) often needs no tableau at all; the tableau is built for the
+/// first row the box does not settle.
 bool coveredBy(const BasicRelation &c,
                const std::vector<const BasicRelation *> &pieces, size_t idx) {
   if (idx == pieces.size())
@@ -290,39 +290,40 @@ bool coveredBy(const BasicRelation &c,
   std::optional<VariableBox> box = VariableBox::enclosing(cur, 2);
   if (!box)
     return true; // No integer point.
-  auto mapRow = [&](ConstRow r) { return map.mapRow(r, cur.numCols()); };
-  auto knownEmpty = [&] { return s && s->isEmpty(); };
-  // Rows of p left to handle: after the last one, cur need not learn it.
-  unsigned left = 2 * p.numEqualities() + p.numInequalities();
-  auto handle = [&](const Vec &r) {
-    --left;
-    if (box->holds(r))
-      return true;
+  // p's rows over cur's columns (an equality as two inequalities), less
+  // those the box settles: they hold on every integer point of cur, so no
+  // part lies outside them.
+  std::vector<Vec> rows;
+  auto keep = [&](Vec r) {
+    if (!box->holds(r))
+      rows.push_back(std::move(r));
+  };
+  for (unsigned e = 0; e < p.numEqualities(); ++e) {
+    Vec r = map.mapRow(p.equality(e), cur.numCols());
+    Vec opposite = negated(ConstRow(r));
+    keep(std::move(r));
+    keep(std::move(opposite));
+  }
+  for (unsigned i = 0; i < p.numInequalities(); ++i)
+    keep(map.mapRow(p.inequality(i), cur.numCols()));
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const Vec &r = rows[k];
     Simplex &t = tableau();
-    if (t.isEmpty() || t.isRedundantInequality(r))
+    if (t.isEmpty())
       return true;
+    if (t.isRedundantInequality(r))
+      continue;
     BasicRelation outside = cur;
     outside.addInequality(complementOf(r));
     if (outside.normalize() && !coveredBy(outside, pieces, idx + 1))
       return false;
-    if (left > 0) {
+    // The parts outside the later rows lie inside this one (after the
+    // last row, cur need not learn it).
+    if (k + 1 < rows.size()) {
       cur.addInequality(r);
       t.addInequality(r);
     }
-    return true;
-  };
-  for (unsigned e = 0; e < p.numEqualities() && !knownEmpty(); ++e) {
-    Vec r = mapRow(p.equality(e));
-    if (!handle(r))
-      return false;
-    if (knownEmpty())
-      break;
-    if (!handle(negated(ConstRow(r))))
-      return false;
   }
-  for (unsigned i = 0; i < p.numInequalities() && !knownEmpty(); ++i)
-    if (!handle(mapRow(p.inequality(i))))
-      return false;
   return true;
 }
 
