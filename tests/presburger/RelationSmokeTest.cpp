@@ -206,3 +206,27 @@ TEST(RelationSmoke, DetectEqualitiesFromANestedInteriorPoint) {
                   Relation(original).containsPoint({Int(x), Int(y)}));
   }
 }
+
+TEST(RelationSmoke, RemoveRedundanciesDropsOnlyDependentEqualities) {
+  // Over [n, i, j]: i = n + 1 and j = 2n, as a lexmin's piece fixes its
+  // range; each has a column of its own (i, j), so both are independent
+  // and stay without a rank test. n >= 0 stays, i >= 1 follows from it.
+  BasicRelation piece(Space::set({}, Tuple(3)));
+  piece.addEquality(row({1, -1, 0, 1}));
+  piece.addEquality(row({2, 0, -1, 0}));
+  piece.addInequality(row({1, 0, 0, 0}));
+  piece.addInequality(row({0, 1, 0, -1}));
+  ASSERT_TRUE(piece.removeRedundancies());
+  EXPECT_EQ(piece.numEqualities(), 2u);
+  EXPECT_EQ(piece.numInequalities(), 1u);
+  // i = j, j = k, i = k: no column of its own; the third is the sum of
+  // the first two and goes.
+  BasicRelation chain(Space::set({}, Tuple(3)));
+  chain.addEquality(row({1, -1, 0, 0}));
+  chain.addEquality(row({0, 1, -1, 0}));
+  chain.addEquality(row({1, 0, -1, 0}));
+  chain.addInequality(row({1, 0, 0, 0}));
+  ASSERT_TRUE(chain.removeRedundancies());
+  EXPECT_EQ(chain.numEqualities(), 2u);
+  EXPECT_EQ(chain.numInequalities(), 1u);
+}

@@ -160,6 +160,34 @@ bool BasicRelation::detectEqualities(Simplex *tableau, bool *simplifiedAsBox) {
 
 bool BasicRelation::removeRedundancies() { return removeRedundancies(nullptr); }
 
+namespace {
+/// Whether every row of `m` has a non-zero entry in a column (the constant
+/// aside) where every other row has zero: then the rows are linearly
+/// independent (a range dimension fixed by each equality of a lexmin's
+/// piece). O(rows x columns), no allocation for up to 64 rows.
+bool eachRowHasAPrivateColumn(const Matrix &m) {
+  unsigned rows = m.numRows(), cols = m.numColumns() - 1;
+  if (rows > 64)
+    return false;
+  uint64_t hasPrivate = 0;
+  for (unsigned c = 0; c < cols; ++c) {
+    unsigned only = rows;
+    for (unsigned r = 0; r < rows; ++r) {
+      if (m.at(r, c).isZero())
+        continue;
+      if (only != rows) {
+        only = rows;
+        break;
+      }
+      only = r;
+    }
+    if (only != rows)
+      hasPrivate |= uint64_t(1) << only;
+  }
+  return hasPrivate == (rows == 64 ? ~uint64_t(0) : (uint64_t(1) << rows) - 1);
+}
+} // namespace
+
 bool BasicRelation::removeRedundancies(Simplex *tableau) {
   // A given tableau was built on the current rows, already normalized.
   if (!tableau && !normalize())
@@ -171,7 +199,7 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   // the rows including the constant; a dependent consistent row is
   // redundant, an inconsistent one was caught by normalize or shows up as
   // emptiness below).
-  if (eqs().numRows() > 1) {
+  if (eqs().numRows() > 1 && !eachRowHasAPrivateColumn(eqs())) {
     Matrix kept(0, numCols());
     for (unsigned i = 0; i < eqs().numRows(); ++i) {
       Matrix trial = kept;
