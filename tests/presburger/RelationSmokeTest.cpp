@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Boolean algebra on hand-built relations (the parser-based tests live in
 // RelationTest.cpp once the parser exists).
+#include "presburger/Parser.h"
 #include "presburger/Relation.h"
 
 #include <gtest/gtest.h>
@@ -229,4 +230,31 @@ TEST(RelationSmoke, RemoveRedundanciesDropsOnlyDependentEqualities) {
   ASSERT_TRUE(chain.removeRedundancies());
   EXPECT_EQ(chain.numEqualities(), 2u);
   EXPECT_EQ(chain.numInequalities(), 1u);
+}
+
+TEST(RelationSmoke,
+     RemoveRedundanciesSetsAsideEqualitiesFixingAnUnusedVariable) {
+  // Over [n, i]: i = 2n fixes i, which no inequality uses: n >= -5 is
+  // redundant beside n >= 0 with or without it, and the equality stays.
+  BasicRelation fixed(Space::set({}, Tuple(2)));
+  fixed.addEquality(row({2, -1, 0}));
+  fixed.addInequality(row({1, 0, 0}));
+  fixed.addInequality(row({1, 0, 5}));
+  ASSERT_TRUE(fixed.removeRedundancies());
+  EXPECT_EQ(fixed.numEqualities(), 1u);
+  ASSERT_EQ(fixed.numInequalities(), 1u);
+  EXPECT_EQ(
+      std::vector<Int>(fixed.inequality(0).begin(), fixed.inequality(0).end()),
+      row({1, 0, 0}));
+  // i = n with i >= 3 and n >= 1: the equality bears on the inequalities
+  // (i is in one), and through it n >= 1 follows from i >= 3.
+  BasicRelation tied(Space::set({}, Tuple(2)));
+  tied.addEquality(row({1, -1, 0}));
+  tied.addInequality(row({0, 1, -3}));
+  tied.addInequality(row({1, 0, -1}));
+  ASSERT_TRUE(tied.removeRedundancies());
+  EXPECT_EQ(tied.numEqualities(), 1u);
+  EXPECT_EQ(tied.numInequalities(), 1u);
+  EXPECT_TRUE(
+      Relation(tied).isEqual(parseRelation("{ [n, i] : i = n and n >= 3 }")));
 }

@@ -334,12 +334,13 @@ private:
   /// every inequality strictly: then none is an implicit equality (a loop
   /// nest with a guard). One pass over the rows, no tableau.
   bool boundsMidpointStrictlyInside() const;
-  /// removeRedundancies on the constraint graph when the rows (normalized)
-  /// form a difference system without implicit equalities, its equalities,
-  /// if any, unit difference rows that substitute away one variable each
-  /// (so they are independent and all kept); false, changing nothing, when
-  /// that fast path does not apply.
-  bool removeDifferenceRedundancies();
+  /// removeRedundancies on the constraint graph when the inequalities
+  /// (normalized) and `equalities` (this relation's, or those of them that
+  /// bear on the inequalities) form a difference system without implicit
+  /// equalities, the equalities, if any, unit difference rows that
+  /// substitute away one variable each (so they are independent and all
+  /// kept); false, changing nothing, when that fast path does not apply.
+  bool removeDifferenceRedundancies(const Matrix &equalities);
 
   /// The constraint rows, read through eqs()/ineqs(); writes go through
   /// mutEqs()/mutIneqs(), which forget that they are normalized, except

@@ -188,12 +188,59 @@ bool eachRowHasAPrivateColumn(const Matrix &m) {
 }
 } // namespace
 
+namespace {
+/// The equalities of eqs == 0, ineqs >= 0 that matter to which inequalities
+/// are redundant: `eqs` less each row with a non-zero column that no other
+/// row uses, equality or inequality (a variable it alone fixes: a lexmin
+/// piece's range dimension). Such a row can be met whatever the other
+/// variables are, and is independent of the other equalities. nullopt when
+/// every row matters (no copy).
+std::optional<Matrix> equalitiesBearingOnInequalities(const Matrix &eqs,
+                                                      const Matrix &ineqs) {
+  unsigned rows = eqs.numRows(), cols = eqs.numColumns() - 1;
+  auto alone = [&](unsigned e) {
+    for (unsigned c = 0; c < cols; ++c) {
+      if (eqs.at(e, c).isZero())
+        continue;
+      bool elsewhere = false;
+      for (unsigned r = 0; r < rows && !elsewhere; ++r)
+        elsewhere = r != e && !eqs.at(r, c).isZero();
+      for (unsigned r = 0; r < ineqs.numRows() && !elsewhere; ++r)
+        elsewhere = !ineqs.at(r, c).isZero();
+      if (!elsewhere)
+        return true;
+    }
+    return false;
+  };
+  std::optional<Matrix> bearing;
+  for (unsigned e = 0; e < rows; ++e) {
+    if (!alone(e)) {
+      if (bearing)
+        bearing->appendRow(eqs.row(e));
+      continue;
+    }
+    if (!bearing) {
+      bearing.emplace(0, cols + 1);
+      for (unsigned r = 0; r < e; ++r)
+        bearing->appendRow(eqs.row(r));
+    }
+  }
+  return bearing;
+}
+} // namespace
+
 bool BasicRelation::removeRedundancies(Simplex *tableau) {
   // A given tableau was built on the current rows, already normalized.
   if (!tableau && !normalize())
     return false;
   unsigned eqRowsInTableau = eqs().numRows();
-  if (!tableau && ineqs().numRows() > 0 && removeDifferenceRedundancies())
+  // The tests below run on the equalities that bear on the inequalities
+  // (the others are kept: independent of the rest).
+  std::optional<Matrix> bearing;
+  if (!tableau && eqs().numRows() > 0 && ineqs().numRows() > 0)
+    bearing = equalitiesBearingOnInequalities(eqs(), ineqs());
+  if (!tableau && ineqs().numRows() > 0 &&
+      removeDifferenceRedundancies(bearing ? *bearing : eqs()))
     return true;
   // Equalities: keep a linearly independent subset (Gaussian rank test on
   // the rows including the constant; a dependent consistent row is
@@ -214,9 +261,10 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   WorkBudget::charge(numConstraints() * numCols());
   std::optional<Simplex> built;
   if (!tableau) {
-    built.emplace(eqs(), ineqs());
+    const Matrix &testEqs = bearing ? *bearing : eqs();
+    built.emplace(testEqs, ineqs());
     tableau = &*built;
-    eqRowsInTableau = eqs().numRows();
+    eqRowsInTableau = testEqs.numRows();
   }
   Simplex &s = *tableau;
   if (s.isEmpty()) {
@@ -233,17 +281,17 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   return true;
 }
 
-bool BasicRelation::removeDifferenceRedundancies() {
+bool BasicRelation::removeDifferenceRedundancies(const Matrix &equalities) {
   std::optional<std::vector<bool>> redundant;
-  if (eqs().numRows() == 0)
+  if (equalities.numRows() == 0)
     redundant = difference::redundantInequalities(ineqs(), numVars());
-  else if (difference::unitDifferenceRows(eqs(), numVars()) &&
+  else if (difference::unitDifferenceRows(equalities, numVars()) &&
            difference::unitDifferenceRows(ineqs(), numVars()))
     redundant = difference::redundantInequalitiesAfterSubstitution(
-        eqs(), ineqs(), numVars());
+        equalities, ineqs(), numVars());
   else
-    redundant =
-        difference::boxRedundanciesAfterSubstitution(eqs(), ineqs(), numVars());
+    redundant = difference::boxRedundanciesAfterSubstitution(
+        equalities, ineqs(), numVars());
   if (!redundant)
     return false;
   for (unsigned i = ineqs().numRows(); i-- > 0;)
@@ -336,7 +384,7 @@ bool BasicRelation::simplify() {
   // Loop bounds and guards without equalities: decided on the constraint
   // graph, without a tableau.
   if (numLocals_ == 0 && eqs().numRows() == 0 &&
-      removeDifferenceRedundancies()) {
+      removeDifferenceRedundancies(eqs())) {
     sortConstraints();
     return true;
   }
