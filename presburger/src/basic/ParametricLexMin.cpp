@@ -10,6 +10,7 @@
 #include "solve/DifferenceConstraints.h"
 #include "solve/Tableau.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace presburger {
@@ -260,7 +261,20 @@ bool PipBranch::contextIntegerEmpty() {
     if (!*empty)
       point = std::move(graphPoint);
   } else {
-    point = context_.cheapWitness();
+    // The context tableau's vertex, when integral, is a point already.
+    std::vector<Fraction> vertex = contextSimplex_.getRationalSample();
+    if (vertex.size() == context_.numVars() &&
+        std::all_of(vertex.begin(), vertex.end(),
+                    [](const Fraction &f) { return f.isInteger(); })) {
+      std::vector<Int> p;
+      p.reserve(vertex.size());
+      for (const Fraction &f : vertex)
+        p.push_back(f.num());
+      if (context_.containsPoint(p))
+        point = std::move(p);
+    }
+    if (!point)
+      point = context_.cheapWitness();
     if (!point)
       point = context_.findIntegerSample();
   }
