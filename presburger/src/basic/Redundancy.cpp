@@ -186,9 +186,7 @@ bool eachRowHasAPrivateColumn(const Matrix &m) {
   }
   return hasPrivate == (rows == 64 ? ~uint64_t(0) : (uint64_t(1) << rows) - 1);
 }
-} // namespace
 
-namespace {
 /// The equalities of eqs == 0, ineqs >= 0 that matter to which inequalities
 /// are redundant: `eqs` less each row with a non-zero column that no other
 /// row uses, equality or inequality (a variable it alone fixes: a lexmin
