@@ -49,6 +49,24 @@ TEST(Simplex, RationalEmptinessAndRollback) {
   EXPECT_EQ(s.computeVarOptimum(0, true).kind, OptimumKind::Unbounded);
 }
 
+TEST(Simplex, IntegralSampleOnlyWhenEveryCoordinateIsAnInteger) {
+  // x >= 3, y >= x: the sample (3, 3) is integral.
+  Simplex s(2);
+  s.addInequality(row({1, 0, -3}));
+  s.addInequality(row({-1, 1, 0}));
+  std::optional<std::vector<Int>> p = s.integralSample();
+  ASSERT_TRUE(p);
+  EXPECT_EQ(*p, row({3, 3}));
+  // 2x >= 1 moves the sample to x = 1/2: no integral sample.
+  Simplex half(1);
+  half.addInequality(row({2, -1}));
+  EXPECT_FALSE(half.integralSample());
+  // x <= 0 as well: empty, no sample.
+  half.addInequality(row({-2, 0}));
+  ASSERT_TRUE(half.isEmpty());
+  EXPECT_FALSE(half.integralSample());
+}
+
 TEST(Simplex, Redundancy) {
   Simplex s(2);
   s.addInequality(row({1, 0, 0}));   // x >= 0

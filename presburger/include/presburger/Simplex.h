@@ -108,6 +108,10 @@ public:
   /// The current rational sample point (numVariables() entries); the
   /// tableau must not be empty.
   std::vector<Fraction> getRationalSample() const;
+  /// The rational sample point when every coordinate is an integer (an
+  /// integer point of the constraints); nullopt otherwise or when the
+  /// tableau is empty. O(variables).
+  std::optional<std::vector<Int>> integralSample() const;
 
   /// Whether coeffs.x + c >= 0 holds at every rational point.
   bool isRedundantInequality(ConstRow coeffs);

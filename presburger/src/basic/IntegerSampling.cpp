@@ -55,19 +55,9 @@ std::optional<std::vector<Int>> sampleInequalities(const Matrix &ineqs) {
   Simplex simplex = inequalityTableau(ineqs);
   if (simplex.isEmpty())
     return std::nullopt;
-  {
-    // Fast path: the rational sample is already integral.
-    std::vector<Fraction> sample = simplex.getRationalSample();
-    bool integral = true;
-    for (const Fraction &f : sample)
-      integral = integral && f.isInteger();
-    if (integral) {
-      std::vector<Int> out;
-      for (const Fraction &f : sample)
-        out.push_back(f.num());
-      return out;
-    }
-  }
+  // Fast path: the rational sample is already integral.
+  if (std::optional<std::vector<Int>> point = simplex.integralSample())
+    return point;
 
   // Every variable bounded by propagation: no recession cone to compute,
   // the polytope is sampled as it is.

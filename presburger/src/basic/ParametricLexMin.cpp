@@ -10,7 +10,6 @@
 #include "solve/DifferenceConstraints.h"
 #include "solve/Tableau.h"
 
-#include <algorithm>
 #include <cassert>
 
 namespace presburger {
@@ -262,17 +261,10 @@ bool PipBranch::contextIntegerEmpty() {
       point = std::move(graphPoint);
   } else {
     // The context tableau's vertex, when integral, is a point already.
-    std::vector<Fraction> vertex = contextSimplex_.getRationalSample();
-    if (vertex.size() == context_.numVars() &&
-        std::all_of(vertex.begin(), vertex.end(),
-                    [](const Fraction &f) { return f.isInteger(); })) {
-      std::vector<Int> p;
-      p.reserve(vertex.size());
-      for (const Fraction &f : vertex)
-        p.push_back(f.num());
-      if (context_.containsPoint(p))
-        point = std::move(p);
-    }
+    std::optional<std::vector<Int>> vertex = contextSimplex_.integralSample();
+    if (vertex && vertex->size() == context_.numVars() &&
+        context_.containsPoint(*vertex))
+      point = std::move(vertex);
     if (!point)
       point = context_.cheapWitness();
     if (!point)

@@ -179,17 +179,12 @@ constexpr unsigned kBranchAndBoundNodes = 64;
 /// Its depth beyond the dimension: deep dives are the thin polytopes.
 constexpr unsigned kBranchAndBoundExtraDepth = 8;
 
-/// The tableau's sample point when it is integral.
+/// The tableau's sample point into `point` when it is integral.
 bool integralSample(const Simplex &s, std::vector<Int> &point) {
-  if (s.isEmpty())
+  std::optional<std::vector<Int>> p = s.integralSample();
+  if (!p)
     return false;
-  std::vector<Fraction> v = s.getRationalSample();
-  for (const Fraction &f : v)
-    if (!f.isInteger())
-      return false;
-  point.resize(v.size());
-  for (unsigned i = 0; i < v.size(); ++i)
-    point[i] = v[i].num();
+  point = std::move(*p);
   return true;
 }
 

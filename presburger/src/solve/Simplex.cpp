@@ -386,6 +386,20 @@ std::vector<Fraction> Simplex::getRationalSample() const {
   return out;
 }
 
+std::optional<std::vector<Int>> Simplex::integralSample() const {
+  if (empty_)
+    return std::nullopt;
+  std::vector<Int> point;
+  point.reserve(vars_.size());
+  for (unsigned i = 0; i < vars_.size(); ++i) {
+    Fraction v = sampleValue(int(i));
+    if (!v.isInteger())
+      return std::nullopt;
+    point.push_back(v.num());
+  }
+  return point;
+}
+
 bool Simplex::moveToRow(int u) {
   unsigned col = unknown(u).pos;
   std::optional<unsigned> row = findBlockingRowForColumn(col, true, -1);
