@@ -161,19 +161,25 @@ bool BasicRelation::detectEqualities(Simplex *tableau, bool *simplifiedAsBox) {
 bool BasicRelation::removeRedundancies() { return removeRedundancies(nullptr); }
 
 namespace {
-/// Whether every row of `m` has a non-zero entry in a column (the constant
-/// aside) where every other row has zero: then the rows are linearly
-/// independent (a range dimension fixed by each equality of a lexmin's
-/// piece). O(rows x columns), no allocation for up to 64 rows.
-bool eachRowHasAPrivateColumn(const Matrix &m) {
-  unsigned rows = m.numRows(), cols = m.numColumns() - 1;
+/// Which equalities have a column of their own, as bit masks over the rows
+/// of `eqs` (up to 64; none above): `amongEqualities`, a non-zero column
+/// that every other equality has zero in (so the equalities with one are
+/// linearly independent of the rest); `amongAll`, such a column that every
+/// inequality has zero in too (a variable the equality alone fixes: a
+/// lexmin piece's range dimension), so the equality can be met whatever
+/// the other variables are. One pass over the columns, no allocation.
+struct PrivateColumns {
+  uint64_t amongEqualities = 0, amongAll = 0;
+};
+PrivateColumns privateColumns(const Matrix &eqs, const Matrix &ineqs) {
+  PrivateColumns out;
+  unsigned rows = eqs.numRows(), cols = eqs.numColumns() - 1;
   if (rows > 64)
-    return false;
-  uint64_t hasPrivate = 0;
+    return out;
   for (unsigned c = 0; c < cols; ++c) {
-    unsigned only = rows;
+    unsigned only = rows; // The one equality using column c, if one.
     for (unsigned r = 0; r < rows; ++r) {
-      if (m.at(r, c).isZero())
+      if (eqs.at(r, c).isZero())
         continue;
       if (only != rows) {
         only = rows;
@@ -181,49 +187,21 @@ bool eachRowHasAPrivateColumn(const Matrix &m) {
       }
       only = r;
     }
-    if (only != rows)
-      hasPrivate |= uint64_t(1) << only;
+    if (only == rows)
+      continue;
+    out.amongEqualities |= uint64_t(1) << only;
+    bool inInequality = false;
+    for (unsigned r = 0; r < ineqs.numRows() && !inInequality; ++r)
+      inInequality = !ineqs.at(r, c).isZero();
+    if (!inInequality)
+      out.amongAll |= uint64_t(1) << only;
   }
-  return hasPrivate == (rows == 64 ? ~uint64_t(0) : (uint64_t(1) << rows) - 1);
+  return out;
 }
 
-/// The equalities of eqs == 0, ineqs >= 0 that matter to which inequalities
-/// are redundant: `eqs` less each row with a non-zero column that no other
-/// row uses, equality or inequality (a variable it alone fixes: a lexmin
-/// piece's range dimension). Such a row can be met whatever the other
-/// variables are, and is independent of the other equalities. nullopt when
-/// every row matters (no copy).
-std::optional<Matrix> equalitiesBearingOnInequalities(const Matrix &eqs,
-                                                      const Matrix &ineqs) {
-  unsigned rows = eqs.numRows(), cols = eqs.numColumns() - 1;
-  auto alone = [&](unsigned e) {
-    for (unsigned c = 0; c < cols; ++c) {
-      if (eqs.at(e, c).isZero())
-        continue;
-      bool elsewhere = false;
-      for (unsigned r = 0; r < rows && !elsewhere; ++r)
-        elsewhere = r != e && !eqs.at(r, c).isZero();
-      for (unsigned r = 0; r < ineqs.numRows() && !elsewhere; ++r)
-        elsewhere = !ineqs.at(r, c).isZero();
-      if (!elsewhere)
-        return true;
-    }
-    return false;
-  };
-  std::optional<Matrix> bearing;
-  for (unsigned e = 0; e < rows; ++e) {
-    if (!alone(e)) {
-      if (bearing)
-        bearing->appendRow(eqs.row(e));
-      continue;
-    }
-    if (!bearing) {
-      bearing.emplace(0, cols + 1);
-      for (unsigned r = 0; r < e; ++r)
-        bearing->appendRow(eqs.row(r));
-    }
-  }
-  return bearing;
+/// The mask of all `rows` rows.
+uint64_t allRows(unsigned rows) {
+  return rows >= 64 ? ~uint64_t(0) : (uint64_t(1) << rows) - 1;
 }
 } // namespace
 
@@ -232,11 +210,16 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   if (!tableau && !normalize())
     return false;
   unsigned eqRowsInTableau = eqs().numRows();
-  // The tests below run on the equalities that bear on the inequalities
-  // (the others are kept: independent of the rest).
+  PrivateColumns own = privateColumns(eqs(), ineqs());
+  // The tests below run on the equalities that bear on the inequalities:
+  // those that alone fix a variable are kept (independent of the rest).
   std::optional<Matrix> bearing;
-  if (!tableau && eqs().numRows() > 0 && ineqs().numRows() > 0)
-    bearing = equalitiesBearingOnInequalities(eqs(), ineqs());
+  if (!tableau && own.amongAll != 0 && ineqs().numRows() > 0) {
+    bearing.emplace(0, numCols());
+    for (unsigned e = 0; e < eqs().numRows(); ++e)
+      if (!(own.amongAll >> e & 1))
+        bearing->appendRow(eqs().row(e));
+  }
   if (!tableau && ineqs().numRows() > 0 &&
       removeDifferenceRedundancies(bearing ? *bearing : eqs()))
     return true;
@@ -244,7 +227,7 @@ bool BasicRelation::removeRedundancies(Simplex *tableau) {
   // the rows including the constant; a dependent consistent row is
   // redundant, an inconsistent one was caught by normalize or shows up as
   // emptiness below).
-  if (eqs().numRows() > 1 && !eachRowHasAPrivateColumn(eqs())) {
+  if (eqs().numRows() > 1 && own.amongEqualities != allRows(eqs().numRows())) {
     Matrix kept(0, numCols());
     for (unsigned i = 0; i < eqs().numRows(); ++i) {
       Matrix trial = kept;
