@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "basic/DisjunctPreparation.h"
 
+#include "TestSupport.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,12 +18,7 @@
 #include <vector>
 
 using namespace presburger;
-
-namespace {
-std::vector<Int> row(std::initializer_list<int64_t> v) {
-  return std::vector<Int>(v.begin(), v.end());
-}
-} // namespace
+using presburger::testing::row;
 
 TEST(ReduceCoefficients, AStrideBoundIsABoundOfTheLattice) {
   // i = 4q and 0 <= i <= 10 over [i, q]: on the lattice, 0 <= q <= 2.

@@ -18,11 +18,9 @@
 
 using namespace presburger;
 using presburger::testing::expectSame;
+using presburger::testing::row;
 
 namespace {
-std::vector<Int> row(std::initializer_list<int64_t> v) {
-  return std::vector<Int>(v.begin(), v.end());
-}
 Point pt(std::initializer_list<int64_t> v) { return Point(v.begin(), v.end()); }
 
 /// expectSame, and the result written as one piece.

@@ -8,15 +8,14 @@
 #include "presburger/Relation.h"
 #include "presburger/UnionRelation.h"
 
+#include "TestSupport.h"
+
 #include <gtest/gtest.h>
 
 using namespace presburger;
+using presburger::testing::row;
 
 namespace {
-
-std::vector<Int> row(std::initializer_list<int64_t> v) {
-  return std::vector<Int>(v.begin(), v.end());
-}
 
 Tuple named(std::string name, std::vector<std::string> dims) {
   Tuple t(std::move(name), unsigned(dims.size()));

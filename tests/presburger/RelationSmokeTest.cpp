@@ -4,14 +4,14 @@
 #include "presburger/Parser.h"
 #include "presburger/Relation.h"
 
+#include "TestSupport.h"
+
 #include <gtest/gtest.h>
 
 using namespace presburger;
+using presburger::testing::row;
 
 namespace {
-std::vector<Int> row(std::initializer_list<int64_t> v) {
-  return std::vector<Int>(v.begin(), v.end());
-}
 /// { [i] : lo <= i <= hi }
 Relation interval(int64_t lo, int64_t hi) {
   BasicRelation b(Space::set({}, Tuple(1)));

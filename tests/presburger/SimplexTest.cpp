@@ -3,14 +3,14 @@
 #include "presburger/BasicRelation.h"
 #include "presburger/LinearAlgebra.h"
 
+#include "TestSupport.h"
+
 #include <gtest/gtest.h>
 
 using namespace presburger;
+using presburger::testing::row;
 
 namespace {
-std::vector<Int> row(std::initializer_list<int64_t> v) {
-  return std::vector<Int>(v.begin(), v.end());
-}
 BasicRelation setOf(unsigned dims, std::initializer_list<std::vector<Int>> eqs,
                     std::initializer_list<std::vector<Int>> ineqs) {
   BasicRelation b(Space::set({}, Tuple(dims)));

@@ -14,6 +14,11 @@
 
 namespace presburger::testing {
 
+/// A row of coefficients (the constant last) from small integers.
+inline std::vector<Int> row(std::initializer_list<int64_t> v) {
+  return std::vector<Int>(v.begin(), v.end());
+}
+
 /// `got` holds the same points as the isl-notation `expected`.
 inline void expectSame(const Relation &got, const char *expected) {
   Relation want = parseRelation(expected);

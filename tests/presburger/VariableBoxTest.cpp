@@ -9,18 +9,15 @@
 
 #include "presburger/Simplex.h"
 
+#include "TestSupport.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
 #include <vector>
 
 using namespace presburger;
-
-namespace {
-std::vector<Int> row(std::initializer_list<int64_t> v) {
-  return std::vector<Int>(v.begin(), v.end());
-}
-} // namespace
+using presburger::testing::row;
 
 TEST(VariableBox, ATileTailIsABoxAndATileIsNot) {
   // t = 4, 128 <= i <= 149 over [t, i].
