@@ -14,7 +14,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 #include <vector>
 
 using namespace presburger;
@@ -51,10 +50,7 @@ TEST(ReduceCoefficients, RandomLatticesKeepTheirIntegerPoints) {
   // Random systems over [x, y, z] in [-6, 6]^3 with one or two equalities,
   // with a unit coefficient (the substitution) or without one (2x = 3y + c:
   // the echelon form); the integer points before and after are the same.
-  std::mt19937 rng(5);
-  auto rnd = [&](int lo, int hi) {
-    return int64_t(lo + int(rng() % unsigned(hi - lo + 1)));
-  };
+  presburger::testing::RandomInts rnd(5);
   unsigned changed = 0;
   for (int trial = 0; trial < 400; ++trial) {
     BasicRelation b(Space::set({}, Tuple(3)));

@@ -8,6 +8,8 @@
 #include "presburger/Parser.h"
 #include "presburger/Relation.h"
 
+#include "TestSupport.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -162,10 +164,7 @@ TEST(Subset, CoveredByPiecesAgainstEnumeration) {
   // half of the pieces with a stride (x even, a division local); a third
   // of the triples are difference systems, split on the constraint graph.
   // Every answer is compared with the enumerated points.
-  std::mt19937 rng(23);
-  auto rnd = [&](int lo, int hi) {
-    return int64_t(lo + int(rng() % unsigned(hi - lo + 1)));
-  };
+  presburger::testing::RandomInts rnd(23);
   auto row = [](int64_t a, int64_t b, int64_t c) {
     return std::vector<Int>{Int(a), Int(b), Int(c)};
   };

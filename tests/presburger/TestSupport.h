@@ -10,9 +10,23 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <vector>
 
 namespace presburger::testing {
+
+/// Small integers drawn uniformly from a fixed seed (reproducible test
+/// data): rnd(lo, hi) is in [lo, hi].
+class RandomInts {
+public:
+  explicit RandomInts(unsigned seed) : rng_(seed) {}
+  int64_t operator()(int lo, int hi) {
+    return int64_t(lo + int(rng_() % unsigned(hi - lo + 1)));
+  }
+
+private:
+  std::mt19937 rng_;
+};
 
 /// A row of coefficients (the constant last) from small integers.
 inline std::vector<Int> row(std::initializer_list<int64_t> v) {

@@ -13,7 +13,6 @@
 
 #include <gtest/gtest.h>
 
-#include <random>
 #include <vector>
 
 using namespace presburger;
@@ -69,10 +68,7 @@ TEST(VariableBox, UnboundedNonUnitAndEmptyBoxes) {
 }
 
 TEST(VariableBox, OptimaAgreeWithTheTableau) {
-  std::mt19937 rng(7);
-  auto rnd = [&](int lo, int hi) {
-    return int64_t(lo + int(rng() % unsigned(hi - lo + 1)));
-  };
+  presburger::testing::RandomInts rnd(7);
   unsigned compared = 0;
   for (int trial = 0; trial < 200; ++trial) {
     unsigned n = unsigned(rnd(1, 3));
@@ -144,10 +140,7 @@ TEST(VariableBox, AnEnclosingBoxHoldsEveryIntegerPoint) {
 TEST(VariableBox, WhatAnEnclosingBoxImpliesHoldsOnEveryPoint) {
   // Random polygons in [-5, 5]^2: a row that holds on the enclosing box
   // holds at every integer point of the polygon (enumerated).
-  std::mt19937 rng(11);
-  auto rnd = [&](int lo, int hi) {
-    return int64_t(lo + int(rng() % unsigned(hi - lo + 1)));
-  };
+  presburger::testing::RandomInts rnd(11);
   unsigned implied = 0;
   for (int trial = 0; trial < 300; ++trial) {
     BasicRelation b(Space::set({}, Tuple(2)));
