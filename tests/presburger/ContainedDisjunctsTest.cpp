@@ -15,6 +15,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <random>
 #include <string>
 #include <vector>
@@ -259,5 +261,61 @@ TEST(ContainedDisjuncts, ManyBoxesSomeNestedAgainstEnumeration) {
           insideOne = insideOne || Relation(d).isSubsetOf(Relation(k));
         EXPECT_TRUE(insideOne) << d.toString();
       }
+  }
+}
+
+TEST(ContainedDisjuncts, EveryBoxInsideAnotherIsDropped) {
+  // Unions of 2 to 60 random boxes in [0, 9]^2, some repeated: below the
+  // all-pairs limit the union keeps exactly the boxes inside no other one,
+  // one of each set of copies (counted here from the bounds).
+  std::mt19937 rng(4242);
+  auto rnd = [&](int lo, int hi) {
+    return lo + int(rng() % unsigned(hi - lo + 1));
+  };
+  for (int trial = 0; trial < 200; ++trial) {
+    int count = rnd(2, 60);
+    std::vector<std::array<int, 4>> boxes; // i in [a, b], j in [c, d].
+    std::string text = "{ ";
+    for (int k = 0; k < count; ++k) {
+      std::array<int, 4> box;
+      if (k > 0 && rnd(0, 5) == 0) {
+        box = boxes[size_t(rnd(0, k - 1))];
+      } else {
+        box[0] = rnd(0, 9);
+        box[1] = box[0] + rnd(0, 4);
+        box[2] = rnd(0, 9);
+        box[3] = box[2] + rnd(0, 4);
+      }
+      boxes.push_back(box);
+      text += (k ? "; " : "") + std::string("[i, j] : ") +
+              std::to_string(box[0]) + " <= i <= " + std::to_string(box[1]) +
+              " and " + std::to_string(box[2]) + " <= j <= " +
+              std::to_string(box[3]);
+    }
+    Relation all = parseRelation("{ [i, j] : 0 = 1 }");
+    for (const std::array<int, 4> &box : boxes) {
+      Relation one = parseRelation(
+          "{ [i, j] : " + std::to_string(box[0]) + " <= i <= " +
+          std::to_string(box[1]) + " and " + std::to_string(box[2]) +
+          " <= j <= " + std::to_string(box[3]) + " }");
+      all = all.unite(one);
+    }
+    std::vector<std::array<int, 4>> distinct(boxes);
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()),
+                   distinct.end());
+    auto inside = [](const std::array<int, 4> &x, const std::array<int, 4> &y) {
+      return y[0] <= x[0] && x[1] <= y[1] && y[2] <= x[2] && x[3] <= y[3];
+    };
+    unsigned maximal = 0;
+    for (const std::array<int, 4> &x : distinct)
+      maximal += std::none_of(distinct.begin(), distinct.end(),
+                              [&](const std::array<int, 4> &y) {
+                                return y != x && inside(x, y);
+                              });
+    Relation parsed = parseRelation(text + " }");
+    EXPECT_EQ(parsed.numDisjuncts(), maximal) << parsed.toString();
+    EXPECT_EQ(all.numDisjuncts(), maximal) << all.toString();
+    EXPECT_TRUE(parsed.isEqual(all)) << parsed.toString();
   }
 }

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // See ContainedDisjuncts.h. Each disjunct is brought to a bound list: its
-// rows (equalities as two inequalities) sorted by coefficients, one row per
-// coefficient vector with the smallest constant, the tightest. X is then
+// rows (equalities as two inequalities) sorted by a hash of their
+// coefficients, then by coefficients, one row per coefficient vector with
+// the smallest constant, the tightest. X is then
 // syntactically inside Y when Y's coefficient vectors are among X's with
 // constants no smaller: one merge of the two lists.
 //
@@ -48,14 +49,18 @@ uint64_t mix(uint64_t h, uint64_t v) {
 }
 
 /// One disjunct's bounds: `rows` points to `n` rows of `width` coefficients
-/// and a constant each, sorted by coefficients, one row per coefficient
-/// vector: rows of the disjunct itself (which must outlive the bounds and
-/// stay unchanged) or negated equalities held in `negated`.
+/// and a constant each, one row per coefficient vector, sorted by the hash
+/// of the coefficients (`hashes`), then by the coefficients: rows of the
+/// disjunct itself (which must outlive the bounds and stay unchanged) or
+/// negated equalities held in `negated`. Any fixed order of the coefficient
+/// vectors serves the merge in `inside`; the hash first settles most
+/// comparisons with one integer comparison.
 struct Bounds {
   unsigned width = 0;
   size_t n = 0;
   std::vector<Int> negated;
-  std::vector<const Int *> rows;
+  boost::container::small_vector<const Int *, 16> rows;
+  boost::container::small_vector<uint64_t, 16> hashes;
   bool empty = false;
   uint64_t shape = 0; // Hash of the coefficient vectors (and the locals).
   uint64_t full = 0;  // Hash of the rows with their constants.
@@ -90,10 +95,33 @@ uint64_t hashOfNegated(const Int &v) {
   return hashOf(-v);
 }
 
-Bounds boundsOf(const BasicRelation &d) {
-  Bounds out;
+/// The hash of a coefficient vector (`width` entries), negated with
+/// `negate`: of its non-zero entries and their columns (rows are sparse),
+/// 0 for the zero vector.
+inline uint64_t coefficientHash(const Int *r, unsigned width,
+                                bool negate = false) {
+  uint64_t h = 0;
+  for (unsigned c = 0; c < width; ++c)
+    if (!r[c].isZero())
+      h = mix(h, c ^ (negate ? hashOfNegated(r[c]) : hashOf(r[c])) << 8);
+  return h;
+}
+
+/// The order of the bound lists: by coefficient hash, then by
+/// coefficients; 0 when the coefficient vectors are equal.
+int compareKeys(uint64_t ha, const Int *a, uint64_t hb, const Int *b,
+                unsigned width) {
+  if (ha != hb)
+    return ha < hb ? -1 : 1;
+  return compareCoefficients(a, b, width);
+}
+
+/// Fills `out` (default-constructed: built in place, as its inline
+/// vectors make a move cost a copy) with the bounds of `d`.
+void boundsOf(const BasicRelation &d, Bounds &out) {
   unsigned cols = d.numCols();
-  out.width = cols - 1;
+  unsigned width = cols - 1;
+  out.width = width;
   out.empty = d.isObviouslyEmpty();
   // Every row once, each equality also negated (the negations are the only
   // rows copied; reserved up front, so the pointers into them stay valid).
@@ -102,20 +130,35 @@ Bounds boundsOf(const BasicRelation &d) {
   for (unsigned i = 0; i < d.numEqualities(); ++i)
     for (const Int &v : d.equality(i))
       negated.push_back(-v);
-  std::vector<const Int *> order;
+  struct Keyed {
+    uint64_t hash;
+    const Int *row;
+  };
+  boost::container::small_vector<Keyed, 32> order;
   order.reserve(2 * d.numEqualities() + d.numInequalities());
+  // A row without coefficients is 0 >= -c: true when c >= 0 (implied by
+  // anything), else the disjunct is empty. It takes no place in the list.
+  auto add = [&](const Int *r) {
+    if (uint64_t h = coefficientHash(r, width))
+      order.push_back({h, r});
+    else if (std::all_of(r, r + width, [](const Int &v) { return v.isZero(); }))
+      out.empty = out.empty || r[width] < Int(0);
+    else
+      order.push_back({h, r});
+  };
   for (unsigned i = 0; i < d.numEqualities(); ++i) {
-    order.push_back(d.equality(i).data());
-    order.push_back(negated.data() + size_t(i) * cols);
+    add(d.equality(i).data());
+    add(negated.data() + size_t(i) * cols);
   }
   for (unsigned i = 0; i < d.numInequalities(); ++i)
-    order.push_back(d.inequality(i).data());
-  std::sort(order.begin(), order.end(), [&](const Int *a, const Int *b) {
-    if (int cmp = compareCoefficients(a, b, out.width))
+    add(d.inequality(i).data());
+  std::sort(order.begin(), order.end(), [&](const Keyed &a, const Keyed &b) {
+    if (int cmp = compareKeys(a.hash, a.row, b.hash, b.row, width))
       return cmp < 0;
-    return a[out.width] < b[out.width];
+    return a.row[width] < b.row[width];
   });
   out.rows.reserve(order.size());
+  out.hashes.reserve(order.size());
   uint64_t locals = d.numLocals();
   for (unsigned k = 0; k < d.numLocals(); ++k) {
     locals = mix(locals, d.hasDivDef(k) ? hashOf(d.divDenominator(k)) : 0);
@@ -123,36 +166,26 @@ Bounds boundsOf(const BasicRelation &d) {
       locals = mix(locals, hashOf(v));
   }
   out.shape = mix(locals, cols);
-  const Int *last = nullptr;
-  for (const Int *r : order) {
-    bool zero =
-        std::all_of(r, r + out.width, [](const Int &v) { return v.isZero(); });
-    if (zero) {
-      // 0 >= -c: true when c >= 0 (implied by anything), else empty.
-      out.empty = out.empty || r[out.width] < Int(0);
-      continue;
-    }
+  bool small = true;
+  for (size_t k = 0; k < order.size(); ++k) {
+    const Int *r = order[k].row;
+    uint64_t h = order[k].hash;
     // Sorted: the first row of each coefficient vector is its tightest.
-    if (last && compareCoefficients(last, r, out.width) == 0)
+    if (k > 0 && order[k - 1].hash == h &&
+        compareCoefficients(order[k - 1].row, r, width) == 0)
       continue;
-    uint64_t h = 0;
-    for (unsigned c = 0; c < out.width; ++c)
-      h = mix(h, hashOf(r[c]));
     out.shape = mix(out.shape, h);
-    out.full = mix(mix(out.full, h), hashOf(r[out.width]));
+    out.full = mix(mix(out.full, h), hashOf(r[width]));
     out.mask |= uint64_t(1) << (h % 64);
-    out.constantSum += r[out.width];
+    out.constantSum += r[width];
+    small = small && r[width].isSmall();
     out.rows.push_back(r);
-    last = r;
-    ++out.n;
+    out.hashes.push_back(h);
   }
-  bool small = std::all_of(out.rows.begin(), out.rows.end(), [&](const Int *r) {
-    return r[out.width].isSmall();
-  });
+  out.n = out.rows.size();
   if (small)
     for (const Int *r : out.rows)
-      out.smallConstants.push_back(r[out.width].getSmall());
-  return out;
+      out.smallConstants.push_back(r[width].getSmall());
 }
 
 /// Whether the locals allow reading X inside Y column by column: Y's local
@@ -222,8 +255,10 @@ bool inside(const BasicRelation &x, const Bounds &bx, const BasicRelation &y,
   size_t i = 0;
   for (size_t j = 0; j < by.n; ++j) {
     const Int *r = by.row(j);
+    uint64_t h = by.hashes[j];
     int cmp = 1;
-    while (i < bx.n && (cmp = compareCoefficients(bx.row(i), r, bx.width)) < 0)
+    while (i < bx.n &&
+           (cmp = compareKeys(bx.hashes[i], bx.row(i), h, r, bx.width)) < 0)
       ++i;
     if (i == bx.n || cmp != 0 || r[by.width] < bx.row(i)[bx.width])
       return false;
@@ -283,12 +318,9 @@ RowKeys rowKeysOf(const BasicRelation &b) {
   for (unsigned i = 0; i < keys.size; ++i) {
     ConstRow row = rows.row(i);
     bool negated = rows.negated(i);
-    uint64_t h = 0;
-    bool constant = true;
-    for (unsigned c = 0; c < width; ++c) {
-      constant = constant && row[c].isZero();
-      h = mix(h, negated ? hashOfNegated(row[c]) : hashOf(row[c]));
-    }
+    uint64_t h = coefficientHash(row.data(), width, negated);
+    bool constant = h == 0 && std::all_of(row.begin(), row.end() - 1,
+                                          [](const Int &v) { return v.isZero(); });
     keys.hash[i] = h;
     keys.constant[i] = constant;
     const Int &k = row[width];
@@ -381,7 +413,7 @@ void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
   std::vector<Bounds> bounds;
   bounds.reserve(n);
   for (const BasicRelation &d : disjuncts)
-    bounds.push_back(boundsOf(d));
+    boundsOf(d, bounds.emplace_back());
   classifyCoefficients(bounds);
   auto in = [&](size_t i, size_t j) {
     return inside(disjuncts[i], bounds[i], disjuncts[j], bounds[j]);
@@ -397,15 +429,27 @@ void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
   // Copies: the same bound lists (so the same hash; all obviously empty
   // disjuncts count as copies of each other) and locals that fit both ways.
   // The first of each is kept.
-  std::unordered_map<uint64_t, std::vector<size_t>> byRows;
-  byRows.reserve(n);
-  for (size_t i = 0; i < n; ++i) {
-    uint64_t key = bounds[i].empty ? ~uint64_t(0) : bounds[i].full;
-    std::vector<size_t> &seen = byRows[key];
-    drop[i] = std::any_of(seen.begin(), seen.end(),
-                          [&](size_t j) { return in(i, j) && in(j, i); });
-    if (!drop[i])
-      seen.push_back(i);
+  auto copyKey = [&](size_t i) {
+    return bounds[i].empty ? ~uint64_t(0) : bounds[i].full;
+  };
+  std::vector<size_t> byRows(n);
+  std::iota(byRows.begin(), byRows.end(), size_t(0));
+  std::sort(byRows.begin(), byRows.end(), [&](size_t a, size_t b) {
+    uint64_t ka = copyKey(a), kb = copyKey(b);
+    return ka != kb ? ka < kb : a < b;
+  });
+  for (size_t run = 0; run < n;) {
+    size_t end = run + 1;
+    while (end < n && copyKey(byRows[end]) == copyKey(byRows[run]))
+      ++end;
+    for (size_t p = run + 1; p < end; ++p) {
+      size_t i = byRows[p];
+      for (size_t q = run; q < p && !drop[i]; ++q) {
+        size_t j = byRows[q];
+        drop[i] = !drop[j] && in(i, j) && in(j, i);
+      }
+    }
+    run = end;
   }
   std::vector<size_t> live;
   for (size_t i = 0; i < n; ++i)
@@ -416,12 +460,82 @@ void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
   // so a disjunct inside any other one (dropped or not) is inside a kept
   // maximal one: the order of the tests does not matter.
   if (live.size() <= kAllPairs) {
+    // Disjuncts without locals in one class with small constants (boxes
+    // along a line, tiles; `plain`) are inside one another exactly when
+    // each constant is no larger, and then (no copies left) their sum of
+    // constants is smaller: each is compared with the members of its class
+    // of larger sum, read from one array of constants, and by `inside`
+    // with the disjuncts outside its class.
+    auto isPlain = [&](size_t i) {
+      return bounds[i].coefficientClass != SIZE_MAX &&
+             bounds[i].smallConstants.size() == bounds[i].n &&
+             disjuncts[i].numLocals() == 0;
+    };
+    std::vector<size_t> plain; // By class, then by decreasing sum.
     for (size_t i : live)
-      for (size_t j : live)
-        if (i != j && in(i, j)) {
-          drop[i] = true;
-          break;
+      if (isPlain(i))
+        plain.push_back(i);
+    std::sort(plain.begin(), plain.end(), [&](size_t a, size_t b) {
+      const Bounds &ba = bounds[a], &bb = bounds[b];
+      if (ba.coefficientClass != bb.coefficientClass)
+        return ba.coefficientClass < bb.coefficientClass;
+      if (int cmp = compare(bb.constantSum, ba.constantSum))
+        return cmp < 0;
+      return a < b;
+    });
+    // Each plain disjunct's class as a range [first, last) of `plain`.
+    std::vector<std::pair<size_t, size_t>> classRange(n, {0, 0});
+    for (size_t start = 0; start < plain.size();) {
+      size_t cls = bounds[plain[start]].coefficientClass, end = start;
+      while (end < plain.size() && bounds[plain[end]].coefficientClass == cls)
+        ++end;
+      for (size_t p = start; p < end; ++p)
+        classRange[plain[p]] = {start, end};
+      size_t k = bounds[plain[start]].n;
+      std::vector<int64_t> constants;
+      constants.reserve((end - start) * k);
+      for (size_t p = start; p < end; ++p)
+        constants.insert(constants.end(),
+                         bounds[plain[p]].smallConstants.begin(),
+                         bounds[plain[p]].smallConstants.end());
+      for (size_t p = start + 1; p < end; ++p) {
+        size_t i = plain[p];
+        const int64_t *ci = constants.data() + (p - start) * k;
+        for (size_t q = start; q < p && !drop[i]; ++q) {
+          if (bounds[plain[q]].constantSum == bounds[i].constantSum)
+            break; // Sums no larger from here on.
+          const int64_t *cj = constants.data() + (q - start) * k;
+          size_t r = 0;
+          while (r < k && ci[r] <= cj[r])
+            ++r;
+          drop[i] = r == k;
         }
+      }
+      start = end;
+    }
+    std::vector<size_t> others; // The live disjuncts that are not plain.
+    for (size_t i : live)
+      if (!isPlain(i))
+        others.push_back(i);
+    for (size_t i : others)
+      for (size_t j : live) {
+        if (drop[i])
+          break;
+        drop[i] = i != j && in(i, j);
+      }
+    for (size_t i : plain) {
+      auto [first, last] = classRange[i];
+      for (size_t j : others) {
+        if (drop[i])
+          break;
+        drop[i] = in(i, j);
+      }
+      for (size_t p = 0; p < plain.size() && !drop[i]; ++p)
+        if (p == first)
+          p = last - 1; // Its own class: compared above.
+        else
+          drop[i] = in(i, plain[p]);
+    }
   } else {
     // Only disjuncts of the same coefficient rows are compared, whose
     // constants line up row by row. Candidates: the neighbours in the
