@@ -289,15 +289,15 @@ TEST(ContainedDisjuncts, EveryBoxInsideAnotherIsDropped) {
       boxes.push_back(box);
       text += (k ? "; " : "") + std::string("[i, j] : ") +
               std::to_string(box[0]) + " <= i <= " + std::to_string(box[1]) +
-              " and " + std::to_string(box[2]) + " <= j <= " +
-              std::to_string(box[3]);
+              " and " + std::to_string(box[2]) +
+              " <= j <= " + std::to_string(box[3]);
     }
     Relation all = parseRelation("{ [i, j] : 0 = 1 }");
     for (const std::array<int, 4> &box : boxes) {
-      Relation one = parseRelation(
-          "{ [i, j] : " + std::to_string(box[0]) + " <= i <= " +
-          std::to_string(box[1]) + " and " + std::to_string(box[2]) +
-          " <= j <= " + std::to_string(box[3]) + " }");
+      Relation one = parseRelation("{ [i, j] : " + std::to_string(box[0]) +
+                                   " <= i <= " + std::to_string(box[1]) +
+                                   " and " + std::to_string(box[2]) +
+                                   " <= j <= " + std::to_string(box[3]) + " }");
       all = all.unite(one);
     }
     std::vector<std::array<int, 4>> distinct(boxes);
@@ -309,10 +309,9 @@ TEST(ContainedDisjuncts, EveryBoxInsideAnotherIsDropped) {
     };
     unsigned maximal = 0;
     for (const std::array<int, 4> &x : distinct)
-      maximal += std::none_of(distinct.begin(), distinct.end(),
-                              [&](const std::array<int, 4> &y) {
-                                return y != x && inside(x, y);
-                              });
+      maximal += std::none_of(
+          distinct.begin(), distinct.end(),
+          [&](const std::array<int, 4> &y) { return y != x && inside(x, y); });
     Relation parsed = parseRelation(text + " }");
     EXPECT_EQ(parsed.numDisjuncts(), maximal) << parsed.toString();
     EXPECT_EQ(all.numDisjuncts(), maximal) << all.toString();

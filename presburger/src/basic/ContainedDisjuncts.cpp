@@ -319,8 +319,9 @@ RowKeys rowKeysOf(const BasicRelation &b) {
     ConstRow row = rows.row(i);
     bool negated = rows.negated(i);
     uint64_t h = coefficientHash(row.data(), width, negated);
-    bool constant = h == 0 && std::all_of(row.begin(), row.end() - 1,
-                                          [](const Int &v) { return v.isZero(); });
+    bool constant =
+        h == 0 && std::all_of(row.begin(), row.end() - 1,
+                              [](const Int &v) { return v.isZero(); });
     keys.hash[i] = h;
     keys.constant[i] = constant;
     const Int &k = row[width];
