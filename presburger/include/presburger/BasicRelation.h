@@ -96,6 +96,14 @@ public:
   /// entries): one allocation per matrix, where a copy and addInequality
   /// allocate the inequalities twice.
   BasicRelation withInequality(ConstRow row) const;
+  /// Adds row . x + row.back() >= 0 and normalizes (as normalize(); false
+  /// when found empty, then marked empty). On a normalized relation only
+  /// the new row is normalized and compared with the others, O(rows x
+  /// columns) with no sort, where normalize() redoes every row.
+  bool addInequalityNormalized(ConstRow row);
+  /// withInequality, normalized as by addInequalityNormalized (an empty
+  /// result is marked empty: isObviouslyEmpty()).
+  BasicRelation withInequalityNormalized(ConstRow row) const;
   /// addEquality and addInequality for a row held in a vector.
   void addEquality(const std::vector<Int> &row) { addEquality(ConstRow(row)); }
   void addInequality(const std::vector<Int> &row) {
@@ -158,6 +166,9 @@ public:
   /// equalities and detects trivial contradictions. Returns false if the
   /// relation was found empty (it is then marked empty).
   bool normalize();
+  /// Whether normalize() would change nothing (it ran, and no row was
+  /// written since).
+  bool isNormalized() const { return normalized_; }
 
   /// Drops the inequalities parallel to an equality a.x + c = 0, which
   /// fixes their value on every point (the upper bound i - 4e >= 0 of a

@@ -49,6 +49,26 @@ BasicRelation BasicRelation::withInequality(ConstRow row) const {
   return out;
 }
 
+BasicRelation BasicRelation::withInequalityNormalized(ConstRow row) const {
+  if (!normalized_) {
+    BasicRelation out = withInequality(row);
+    out.normalize();
+    return out;
+  }
+  if (row.size() != numCols())
+    throw InvalidArgument("inequality has the wrong number of columns");
+  BasicRelation out(space_);
+  out.numLocals_ = numLocals_;
+  out.eqStore_ = eqs();
+  out.ineqStore_ = Matrix(ineqs(), 1); // Room for the new row.
+  out.divNum_ = divNum_;
+  out.divDen_ = divDen_;
+  out.obviouslyEmpty_ = obviouslyEmpty_;
+  out.normalized_ = true;
+  out.addInequalityNormalized(row);
+  return out;
+}
+
 void BasicRelation::addInequality(ConstRow row) {
   if (row.size() != numCols())
     throw InvalidArgument("inequality has the wrong number of columns");
@@ -347,6 +367,23 @@ bool sameCoefficients(const Matrix &a, unsigned i, const Matrix &b, unsigned j,
   }
   return true;
 }
+/// 1 when `a` and `b` have the same coefficients in [0, nv), -1 when
+/// opposite ones, 0 otherwise (either for zero rows): one pass, which
+/// usually stops at the first column.
+int parallelism(ConstRow a, ConstRow b, unsigned nv) {
+  bool same = true, opposite = true;
+  for (unsigned c = 0; c < nv && (same || opposite); ++c) {
+    const Int &x = a[c], &y = b[c];
+    if (x.isSmall() && y.isSmall() && y.getSmall() != INT64_MIN) {
+      same = same && x.getSmall() == y.getSmall();
+      opposite = opposite && x.getSmall() == -y.getSmall();
+    } else {
+      same = same && x == y;
+      opposite = opposite && x == -y;
+    }
+  }
+  return same ? 1 : opposite ? -1 : 0;
+}
 } // namespace
 
 namespace {
@@ -558,6 +595,76 @@ bool BasicRelation::normalize() {
     return false;
   }
   normalized_ = true;
+  return true;
+}
+
+bool BasicRelation::addInequalityNormalized(ConstRow row) {
+  if (!normalized_ || obviouslyEmpty_) {
+    addInequality(row);
+    return normalize();
+  }
+  if (row.size() != numCols())
+    throw InvalidArgument("inequality has the wrong number of columns");
+  WorkBudget::chargeRows(numConstraints() + 1, numCols());
+  // The stores are written directly: the rows stay normalized.
+  Matrix &ineqs = ineqStore_;
+  unsigned nv = numVars();
+  ineqs.appendRow(row);
+  unsigned r = ineqs.numRows() - 1;
+  Int g = ineqs.normalizeRow(r, 0, nv);
+  if (g.isZero()) { // 0 >= -c.
+    if (ineqs.at(r, nv).isNegative()) {
+      markEmpty();
+      return false;
+    }
+    ineqs.removeRow(r);
+    return true;
+  }
+  if (!g.isOne())
+    ineqs.at(r, nv) = floorDiv(ineqs.at(r, nv), g);
+  // Normalized, the other rows hold at most one row with the new row's
+  // coefficients and one with the opposite ones.
+  std::optional<unsigned> same, opposite;
+  ConstRow added = ineqs.row(r);
+  for (unsigned i = 0; i < r && !(same && opposite); ++i) {
+    if (int kind = parallelism(ineqs.row(i), added, nv); kind > 0)
+      same = i;
+    else if (kind < 0)
+      opposite = i;
+  }
+  if (same) {
+    // Keep the tighter constant in the older row.
+    if (ineqs.at(r, nv) < ineqs.at(*same, nv))
+      ineqs.at(*same, nv) = ineqs.at(r, nv);
+    ineqs.removeRow(r);
+    r = *same;
+  }
+  if (!opposite)
+    return true;
+  Int sum = ineqs.at(r, nv) + ineqs.at(*opposite, nv);
+  if (sum.isNegative()) {
+    markEmpty();
+    return false;
+  }
+  if (!sum.isZero())
+    return true;
+  // The two rows meet: one equality instead, unless already there.
+  std::vector<Int> eq(ineqs.row(r).begin(), ineqs.row(r).end());
+  makeLeadingCoefficientPositive(Row(eq), nv);
+  ineqs.removeRow(std::max(r, *opposite));
+  ineqs.removeRow(std::min(r, *opposite));
+  Matrix &eqs = eqStore_;
+  eqs.appendRow(eq);
+  unsigned e = eqs.numRows() - 1;
+  for (unsigned i = 0; i < e; ++i)
+    if (sameCoefficients(eqs, i, eqs, e, nv, false)) {
+      if (eqs.at(i, nv) != eqs.at(e, nv)) {
+        markEmpty();
+        return false;
+      }
+      eqs.removeRow(e);
+      break;
+    }
   return true;
 }
 

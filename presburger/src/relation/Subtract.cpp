@@ -59,8 +59,9 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   // its substituted constraint graph, rebuilt when cur changes.
   std::optional<difference::IntegerOptima> optima;
   bool optimaStale = true;
-  // Set by addPiece when the row it was given holds on all of cur: adding
-  // it to cur then leaves cur's integer points, and `optima`, unchanged.
+  // Set by addPiece when the row it was given holds on every integer point
+  // of cur: the row is then not added to cur, whose integer points, and
+  // `optima`, it would leave unchanged.
   bool rowHolds = false;
   // `rowIsDifference`: the constraint negated is a difference row.
   auto addPiece = [&](const RowVector &negated, bool rowIsDifference) {
@@ -83,8 +84,8 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
             rowHolds = true;
             return;
           }
-          BasicRelation piece = cur.withInequality(rowOf(negated));
-          if (piece.normalize())
+          BasicRelation piece = cur.withInequalityNormalized(rowOf(negated));
+          if (!piece.isObviouslyEmpty())
             pieces.push_back(std::move(piece));
           return;
         }
@@ -104,23 +105,30 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
       }
       // negated is -row - 1 >= 0: the piece is empty when row >= 0 holds.
       RowVector row = complementOf<RowVector>(rowOf(negated));
-      if (relaxation->isRedundantInequality(rowOf(row)))
+      if (relaxation->isRedundantInequality(rowOf(row))) {
+        // On every rational point of (a relaxation of) cur, so on every
+        // integer point of cur.
+        rowHolds = true;
         return;
+      }
     }
-    BasicRelation piece = cur.withInequality(rowOf(negated));
-    if (piece.normalize() && !piece.isEmpty())
+    BasicRelation piece = cur.withInequalityNormalized(rowOf(negated));
+    if (!piece.isObviouslyEmpty() && !piece.isEmpty())
       pieces.push_back(std::move(piece));
   };
-  // Adds the subtrahend's row to cur (as an equality or an inequality);
-  // `holds`: it held on all of cur, so cur's integer points and the graph
-  // optima stay as they are. False when cur is found empty: no more parts.
+  // Adds the subtrahend's row to cur (as an equality or an inequality). A
+  // normalized cur stays so, one row at a time, so that each piece
+  // normalizes only its new row (withInequalityNormalized). False when cur
+  // is found empty: no more parts.
   auto extendCur = [&](const std::vector<Int> &row, bool equality,
-                       bool isDifference, bool holds) {
+                       bool isDifference) {
     if (equality)
       cur.addEquality(row);
-    else
+    else if (!cur.isNormalized())
       cur.addInequality(row);
-    optimaStale = optimaStale || !holds;
+    else if (!cur.addInequalityNormalized(row))
+      return false;
+    optimaStale = true;
     curIsDifference = isDifference;
     // With graph optima or a relaxation, emptiness of cur shows there, and
     // every part is normalized on its own: cur need not be normalized at
@@ -147,7 +155,9 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     addPiece(pos, isDifference);
     bool holds = rowHolds;
     addPiece(neg, isDifference);
-    if (!extendCur(row, /*equality=*/true, isDifference, holds && rowHolds))
+    if (holds && rowHolds)
+      continue; // Holds on every integer point of cur: cur stays as it is.
+    if (!extendCur(row, /*equality=*/true, isDifference))
       return pieces;
   }
   for (unsigned i = 0; i < t.numInequalities(); ++i) {
@@ -161,7 +171,9 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     RowVector neg = complementOf<RowVector>(ConstRow(row)); // row <= -1
     bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
     addPiece(neg, isDifference);
-    if (!extendCur(row, /*equality=*/false, isDifference, rowHolds))
+    if (rowHolds)
+      continue; // Holds on every integer point of cur: cur stays as it is.
+    if (!extendCur(row, /*equality=*/false, isDifference))
       return pieces;
   }
   return pieces;
@@ -214,7 +226,10 @@ Relation Relation::subtract(const Relation &other) const {
             result.disjuncts_.push_back(std::move(p));
           }
         }
-        result.removeContainedDisjuncts();
+        // The pieces of one minuend are disjoint and not empty, so none is
+        // inside another: only pieces of different minuends can be.
+        if (minuends.size() > 1)
+          result.removeContainedDisjuncts();
         return result;
       });
 }
