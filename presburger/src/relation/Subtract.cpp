@@ -91,6 +91,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
         }
       }
     }
+    std::optional<std::vector<Int>> vertex; // An integral relaxed point.
     if (!curIsDifference || !rowIsDifference) {
       if (!relaxation) {
         relaxation.emplace(nv);
@@ -111,9 +112,24 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
         rowHolds = true;
         return;
       }
+      // The piece's relaxation (cur's, which may lack rows added to cur
+      // while graph optima served, so a superset): empty, the piece is; a
+      // vertex that is an integer point of the piece shows it is not,
+      // without its emptiness test.
+      unsigned snapshot = relaxation->getSnapshot();
+      relaxation->addInequality(rowOf(negated));
+      bool rationallyEmpty = relaxation->isEmpty();
+      if (!rationallyEmpty)
+        vertex = relaxation->integralSample();
+      relaxation->rollback(snapshot);
+      if (rationallyEmpty)
+        return;
     }
     BasicRelation piece = cur.withInequalityNormalized(rowOf(negated));
-    if (!piece.isObviouslyEmpty() && !piece.isEmpty())
+    if (piece.isObviouslyEmpty())
+      return;
+    bool witnessed = vertex && piece.containsPoint(*vertex);
+    if (witnessed || !piece.isEmpty())
       pieces.push_back(std::move(piece));
   };
   // Adds the subtrahend's row to cur (as an equality or an inequality). A
