@@ -281,12 +281,10 @@ struct InequalityRows {
   }
 };
 
-/// Whether row i of x (as an inequality) has the same coefficients as row j
-/// of y, and then its constant minus y's in `slack` (x's row implies y's
-/// when slack <= 0).
-bool sameCoefficients(const InequalityRows &x, unsigned i,
-                      const InequalityRows &y, unsigned j, unsigned width,
-                      Int &slack) {
+/// Whether row i of x (as an inequality) implies row j of y: the same
+/// coefficients, and a constant no larger.
+bool impliesRow(const InequalityRows &x, unsigned i, const InequalityRows &y,
+                unsigned j, unsigned width) {
   ConstRow a = x.row(i), b = y.row(j);
   bool na = x.negated(i), nb = y.negated(j);
   for (unsigned c = 0; c < width; ++c) {
@@ -294,9 +292,13 @@ bool sameCoefficients(const InequalityRows &x, unsigned i,
     if (na == nb ? u != v : !isNegationOf(u, v))
       return false;
   }
-  Int ca = na ? -a[width] : a[width], cb = nb ? -b[width] : b[width];
-  slack = ca - cb;
-  return true;
+  const Int &ca = a[width], &cb = b[width];
+  if (ca.isSmall() && cb.isSmall() && ca.getSmall() != INT64_MIN &&
+      cb.getSmall() != INT64_MIN) {
+    int64_t u = ca.getSmall(), v = cb.getSmall();
+    return (na ? -u : u) <= (nb ? -v : v);
+  }
+  return (na ? -ca : ca) <= (nb ? -cb : cb);
 }
 
 /// The rows of one small disjunct read as inequalities (InequalityRows),
@@ -307,6 +309,7 @@ struct RowKeys {
   std::array<bool, kDirectRows> constant; // No coefficient: 0 >= -c.
   unsigned size = 0;
   bool empty = false; // Visibly: marked empty, or a constant row fails.
+  uint64_t mask = 0;  // One bit per coefficient hash (rows with one).
 };
 
 RowKeys rowKeysOf(const BasicRelation &b) {
@@ -324,6 +327,8 @@ RowKeys rowKeysOf(const BasicRelation &b) {
                               [](const Int &v) { return v.isZero(); });
     keys.hash[i] = h;
     keys.constant[i] = constant;
+    if (!constant)
+      keys.mask |= uint64_t(1) << (h % 64);
     const Int &k = row[width];
     keys.empty =
         keys.empty || (constant && (negated ? k.isPositive() : k.isNegative()));
@@ -341,21 +346,26 @@ bool insideDirect(const BasicRelation &x, const RowKeys &kx,
     return false;
   if (!kx.empty && ky.empty)
     return false;
+  // A coefficient vector of Y's that X lacks: not inside (one test for
+  // most pairs that are not).
+  if (!kx.empty && (ky.mask & ~kx.mask))
+    return false;
   if (!localsFit(x, y))
     return false;
   if (kx.empty)
     return true;
   unsigned width = x.numCols() - 1;
   InequalityRows xs{x}, ys{y};
-  Int slack;
   for (unsigned j = 0; j < ky.size; ++j) {
     if (ky.constant[j])
       continue; // Always true: y is not visibly empty.
-    bool implied = false;
+    auto implies = [&](unsigned i) {
+      return kx.hash[i] == ky.hash[j] && impliesRow(xs, i, ys, j, width);
+    };
+    // Rows of one origin often sit at the same index: that one first.
+    bool implied = j < kx.size && implies(j);
     for (unsigned i = 0; i < kx.size && !implied; ++i)
-      implied = kx.hash[i] == ky.hash[j] &&
-                sameCoefficients(xs, i, ys, j, width, slack) &&
-                !slack.isPositive();
+      implied = i != j && implies(i);
     if (!implied)
       return false;
   }
