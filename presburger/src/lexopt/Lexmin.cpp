@@ -82,14 +82,24 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     eq[n] = -v;
     return eq;
   };
-  auto fix = [&](unsigned i, const Int &v) {
+  // `atOptimum`: v is x_i's rational optimum over the tableau, so the
+  // tableau already implies x_i >= v (x_i <= v to maximize) and one
+  // inequality fixes x_i there.
+  auto fix = [&](unsigned i, const Int &v, bool atOptimum) {
     out.point.push_back(v);
     if (i + 1 == numDims)
       return; // The last coordinate: no later optimum reads the fixing.
     std::vector<Int> eq = fixing(i, v);
-    tab.addEquality(eq);
     if (fixed)
       fixed->addEquality(eq);
+    if (!atOptimum) {
+      tab.addEquality(eq);
+      return;
+    }
+    if (!maximize) // x_i - v = 0 as v - x_i >= 0.
+      for (Int &c : eq)
+        c = -c;
+    tab.addInequality(eq);
   };
   for (unsigned i = 0; i < numDims; ++i) {
     Optimum o = tab.computeVarOptimum(i, maximize);
@@ -102,7 +112,7 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     // optimum. Otherwise the integer tests below, unless skipped (a thin
     // polytope).
     if (!locals && o.value.isInteger()) {
-      fix(i, o.value.num());
+      fix(i, o.value.num(), /*atOptimum=*/true);
       continue;
     }
     if (!integerTests)
@@ -110,7 +120,7 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     std::vector<Fraction> vertex = tab.getRationalSample();
     if (std::all_of(vertex.begin(), vertex.end(),
                     [](const Fraction &f) { return f.isInteger(); })) {
-      fix(i, o.value.num());
+      fix(i, o.value.num(), /*atOptimum=*/true);
       continue;
     }
     if (!fixed) {
@@ -132,7 +142,7 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     }
     if (!found)
       return std::nullopt;
-    fix(i, v);
+    fix(i, v, /*atOptimum=*/false);
   }
   return out;
 }
