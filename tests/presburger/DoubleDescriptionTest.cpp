@@ -24,16 +24,9 @@
 using namespace presburger;
 using presburger::testing::nextPointInBox;
 using presburger::testing::rowsOf;
+using presburger::testing::sortedRows;
 
 namespace {
-
-std::vector<std::vector<Int>> sortedRows(const Matrix &m) {
-  std::vector<std::vector<Int>> out;
-  for (unsigned r = 0; r < m.numRows(); ++r)
-    out.emplace_back(m.row(r).begin(), m.row(r).end());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 /// Whether x is a combination of the lines plus a non-negative combination
 /// of the rays: one feasibility problem over the coefficients.

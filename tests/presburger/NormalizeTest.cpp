@@ -19,16 +19,9 @@
 using namespace presburger;
 using presburger::testing::RandomInts;
 using presburger::testing::row;
+using presburger::testing::sortedRows;
 
 namespace {
-
-std::vector<std::vector<Int>> sortedRows(const Matrix &m) {
-  std::vector<std::vector<Int>> rows;
-  for (unsigned i = 0; i < m.numRows(); ++i)
-    rows.emplace_back(m.row(i).begin(), m.row(i).end());
-  std::sort(rows.begin(), rows.end());
-  return rows;
-}
 
 /// The only disjunct of a literal.
 BasicRelation basic(const char *text) {

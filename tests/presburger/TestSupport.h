@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -49,6 +50,16 @@ inline Matrix rowsOf(const std::vector<std::vector<int>> &rows,
     m.appendRow(row);
   }
   return m;
+}
+
+/// The rows of `m`, sorted: two matrices with the same rows in any order
+/// compare equal.
+inline std::vector<std::vector<Int>> sortedRows(const Matrix &m) {
+  std::vector<std::vector<Int>> rows;
+  for (unsigned r = 0; r < m.numRows(); ++r)
+    rows.emplace_back(m.row(r).begin(), m.row(r).end());
+  std::sort(rows.begin(), rows.end());
+  return rows;
 }
 
 /// Steps `x` to the next point of the box [lo, hi]^n in odometer order
