@@ -327,6 +327,9 @@ public:
   std::optional<std::vector<Int>> boundCorner(bool upper) const;
 
 private:
+  /// A copy with every row and room for one more inequality (`row`, whose
+  /// width is checked), not yet added; not marked normalized.
+  BasicRelation copyWithRoomForInequality(ConstRow row) const;
   // The engine's in-place row rewriting (src/basic/RowAccess.h).
   friend struct detail::BasicRelationRows;
 

@@ -35,36 +35,28 @@ void BasicRelation::addEquality(ConstRow row) {
   mutEqs().appendRow(row);
 }
 
-BasicRelation BasicRelation::withInequality(ConstRow row) const {
+BasicRelation BasicRelation::copyWithRoomForInequality(ConstRow row) const {
   if (row.size() != numCols())
     throw InvalidArgument("inequality has the wrong number of columns");
   BasicRelation out(space_);
   out.numLocals_ = numLocals_;
-  out.mutEqs() = eqs();
-  out.mutIneqs() = Matrix(ineqs(), 1);
-  out.mutIneqs().appendRow(row);
+  out.eqStore_ = eqs();
+  out.ineqStore_ = Matrix(ineqs(), 1);
   out.divNum_ = divNum_;
   out.divDen_ = divDen_;
   out.obviouslyEmpty_ = obviouslyEmpty_;
   return out;
 }
 
+BasicRelation BasicRelation::withInequality(ConstRow row) const {
+  BasicRelation out = copyWithRoomForInequality(row);
+  out.mutIneqs().appendRow(row);
+  return out;
+}
+
 BasicRelation BasicRelation::withInequalityNormalized(ConstRow row) const {
-  if (!normalized_) {
-    BasicRelation out = withInequality(row);
-    out.normalize();
-    return out;
-  }
-  if (row.size() != numCols())
-    throw InvalidArgument("inequality has the wrong number of columns");
-  BasicRelation out(space_);
-  out.numLocals_ = numLocals_;
-  out.eqStore_ = eqs();
-  out.ineqStore_ = Matrix(ineqs(), 1); // Room for the new row.
-  out.divNum_ = divNum_;
-  out.divDen_ = divDen_;
-  out.obviouslyEmpty_ = obviouslyEmpty_;
-  out.normalized_ = true;
+  BasicRelation out = copyWithRoomForInequality(row);
+  out.normalized_ = normalized_; // The rows are the same.
   out.addInequalityNormalized(row);
   return out;
 }
@@ -653,18 +645,11 @@ bool BasicRelation::addInequalityNormalized(ConstRow row) {
   makeLeadingCoefficientPositive(Row(eq), nv);
   ineqs.removeRow(std::max(r, *opposite));
   ineqs.removeRow(std::min(r, *opposite));
-  Matrix &eqs = eqStore_;
-  eqs.appendRow(eq);
-  unsigned e = eqs.numRows() - 1;
-  for (unsigned i = 0; i < e; ++i)
-    if (sameCoefficients(eqs, i, eqs, e, nv, false)) {
-      if (eqs.at(i, nv) != eqs.at(e, nv)) {
-        markEmpty();
-        return false;
-      }
-      eqs.removeRow(e);
-      break;
-    }
+  eqStore_.appendRow(eq);
+  if (!dropRepeatedEqualities(eqStore_, nv)) {
+    markEmpty();
+    return false;
+  }
   return true;
 }
 

@@ -76,6 +76,16 @@ struct Bounds {
   const Int *row(size_t i) const { return rows[i]; }
 };
 
+/// For bounds of one coefficient class whose constants are all small:
+/// whether each constant of x is no larger than y's (x inside y).
+bool smallConstantsNoLarger(const Bounds &x, const Bounds &y) {
+  const int64_t *cx = x.smallConstants.data(), *cy = y.smallConstants.data();
+  size_t k = 0;
+  while (k < x.n && cx[k] <= cy[k])
+    ++k;
+  return k == x.n;
+}
+
 int compareCoefficients(const Int *a, const Int *b, unsigned width) {
   for (unsigned c = 0; c < width; ++c)
     if (int cmp = compare(a[c], b[c]))
@@ -139,9 +149,9 @@ void boundsOf(const BasicRelation &d, Bounds &out) {
   // A row without coefficients is 0 >= -c: true when c >= 0 (implied by
   // anything), else the disjunct is empty. It takes no place in the list.
   auto add = [&](const Int *r) {
-    if (uint64_t h = coefficientHash(r, width))
-      order.push_back({h, r});
-    else if (std::all_of(r, r + width, [](const Int &v) { return v.isZero(); }))
+    uint64_t h = coefficientHash(r, width);
+    if (h == 0 &&
+        std::all_of(r, r + width, [](const Int &v) { return v.isZero(); }))
       out.empty = out.empty || r[width] < Int(0);
     else
       order.push_back({h, r});
@@ -241,12 +251,8 @@ bool inside(const BasicRelation &x, const Bounds &bx, const BasicRelation &y,
       bx.coefficientClass == by.coefficientClass) {
     // The same coefficient vectors in the same order: the constants decide
     // (boxes along a line, tiles, copies of a piece cut smaller).
-    if (bx.smallConstants.size() == bx.n && by.smallConstants.size() == by.n) {
-      for (size_t k = 0; k < by.n; ++k)
-        if (by.smallConstants[k] < bx.smallConstants[k])
-          return false;
-      return true;
-    }
+    if (bx.smallConstants.size() == bx.n && by.smallConstants.size() == by.n)
+      return smallConstantsNoLarger(bx, by);
     for (size_t k = 0; k < by.n; ++k)
       if (by.row(k)[by.width] < bx.row(k)[bx.width])
         return false;
@@ -475,8 +481,8 @@ void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
     // along a line, tiles; `plain`) are inside one another exactly when
     // each constant is no larger, and then (no copies left) their sum of
     // constants is smaller: each is compared with the members of its class
-    // of larger sum, read from one array of constants, and by `inside`
-    // with the disjuncts outside its class.
+    // of larger sum on the constants alone, and by `inside` with the
+    // disjuncts outside its class.
     auto isPlain = [&](size_t i) {
       return bounds[i].coefficientClass != SIZE_MAX &&
              bounds[i].smallConstants.size() == bounds[i].n &&
@@ -502,24 +508,12 @@ void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
         ++end;
       for (size_t p = start; p < end; ++p)
         classRange[plain[p]] = {start, end};
-      size_t k = bounds[plain[start]].n;
-      std::vector<int64_t> constants;
-      constants.reserve((end - start) * k);
-      for (size_t p = start; p < end; ++p)
-        constants.insert(constants.end(),
-                         bounds[plain[p]].smallConstants.begin(),
-                         bounds[plain[p]].smallConstants.end());
       for (size_t p = start + 1; p < end; ++p) {
         size_t i = plain[p];
-        const int64_t *ci = constants.data() + (p - start) * k;
         for (size_t q = start; q < p && !drop[i]; ++q) {
           if (bounds[plain[q]].constantSum == bounds[i].constantSum)
             break; // Sums no larger from here on.
-          const int64_t *cj = constants.data() + (q - start) * k;
-          size_t r = 0;
-          while (r < k && ci[r] <= cj[r])
-            ++r;
-          drop[i] = r == k;
+          drop[i] = smallConstantsNoLarger(bounds[i], bounds[plain[q]]);
         }
       }
       start = end;

@@ -117,9 +117,7 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     }
     if (!integerTests)
       return std::nullopt;
-    std::vector<Fraction> vertex = tab.getRationalSample();
-    if (std::all_of(vertex.begin(), vertex.end(),
-                    [](const Fraction &f) { return f.isInteger(); })) {
+    if (tab.integralSample()) {
       fix(i, o.value.num(), /*atOptimum=*/true);
       continue;
     }
