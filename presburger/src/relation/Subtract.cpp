@@ -32,6 +32,35 @@ namespace {
 using RowVector = boost::container::small_vector<Int, 16>;
 ConstRow rowOf(const RowVector &v) { return ConstRow(v.data(), v.size()); }
 
+/// Whether `row` >= 0 (coefficients, then the constant) holds on all of `b`
+/// because one of b's rows says so outright: an inequality with the same
+/// coefficients and a constant no larger, or an equality with the same or
+/// the opposite coefficients and a fitting constant. One scan of the rows,
+/// no tableau: a subtrahend often repeats the minuend's own rows (a guard
+/// that the domain already has).
+bool impliedByARow(const BasicRelation &b, ConstRow row) {
+  size_t width = row.size() - 1;
+  const Int &constant = row[width];
+  auto sameCoefficients = [&](ConstRow other) {
+    return std::equal(row.begin(), row.begin() + width, other.begin());
+  };
+  for (unsigned i = 0; i < b.numInequalities(); ++i) {
+    ConstRow other = b.inequality(i);
+    if (other[width] <= constant && sameCoefficients(other))
+      return true;
+  }
+  for (unsigned e = 0; e < b.numEqualities(); ++e) {
+    ConstRow eq = b.equality(e);
+    // row = eq + (c - c_eq), or row = -eq + (c + c_eq).
+    if (eq[width] <= constant && sameCoefficients(eq))
+      return true;
+    if (isNegation(row.first(width), eq.first(width)) &&
+        (constant + eq[width]).sign() >= 0)
+      return true;
+  }
+  return false;
+}
+
 /// s minus t, as disjoint basic relations. `t` has every local defined.
 std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
                                          const BasicRelation &t) {
@@ -65,7 +94,11 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   bool rowHolds = false;
   // `rowIsDifference`: the constraint negated is a difference row.
   auto addPiece = [&](const RowVector &negated, bool rowIsDifference) {
-    rowHolds = false;
+    // negated is -row - 1 >= 0: the piece is empty when row >= 0 holds.
+    RowVector row = complementOf<RowVector>(rowOf(negated));
+    rowHolds = impliedByARow(cur, rowOf(row));
+    if (rowHolds)
+      return;
     // Loop bounds, strided or not: the exact integer minimum of the row on
     // cur's constraint graph says whether the piece is empty, without a
     // copy of cur and an emptiness test.
@@ -76,7 +109,6 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
         optimaStale = false;
       }
       if (optima) {
-        RowVector row = complementOf<RowVector>(rowOf(negated));
         if (std::optional<Optimum> mn = optima->minimum(rowOf(row))) {
           // row >= 0 on every integer point of cur: the piece is empty.
           // Otherwise some integer point of cur has row <= -1.
@@ -104,8 +136,6 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
         for (unsigned i = 0; i < cur.numInequalities(); ++i)
           relaxation->addInequality(cur.inequality(i));
       }
-      // negated is -row - 1 >= 0: the piece is empty when row >= 0 holds.
-      RowVector row = complementOf<RowVector>(rowOf(negated));
       if (relaxation->isRedundantInequality(rowOf(row))) {
         // On every rational point of (a relaxation of) cur, so on every
         // integer point of cur.
