@@ -68,8 +68,8 @@ TEST(SubtractRows, EqualitySubtrahendOnTheMinuendsEquality) {
   Relation diagonal = parse("{ [x, y] : x = y and 0 <= y <= 4 }");
   Relation d = diagonal.subtract(parse("{ [x, y] : x - y = 0 and x <= 1 }"));
   EXPECT_TRUE(d.isEqual(parse("{ [x, y] : x = y and 2 <= y <= 4 }")));
-  expectDifferencePointwise(
-      diagonal, parse("{ [x, y] : x - y = 0 and x <= 1 }"), d);
+  expectDifferencePointwise(diagonal,
+                            parse("{ [x, y] : x - y = 0 and x <= 1 }"), d);
 }
 
 } // namespace
