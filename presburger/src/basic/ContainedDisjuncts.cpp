@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <numeric>
 #include <optional>
 #include <unordered_map>
@@ -36,7 +37,7 @@ constexpr size_t kFew = 8;
 /// lists: a few hundred comparisons and no allocation, where building the
 /// lists costs more than the tests (a union of two loop nests).
 constexpr size_t kDirectDisjuncts = 4;
-constexpr unsigned kDirectRows = 24;
+constexpr unsigned kDirectRows = 64;
 /// Above kAllPairs, a disjunct is compared with at most three times this
 /// many disjuncts of the same coefficient rows: its neighbours on either
 /// side in the order of their constants and the widest of them. More
@@ -287,13 +288,21 @@ struct InequalityRows {
   }
 };
 
+// impliesRow compares rows with memcmp: an Int must have no padding.
+static_assert(sizeof(Int) == sizeof(int64_t) + sizeof(uintptr_t));
+
 /// Whether row i of x (as an inequality) implies row j of y: the same
 /// coefficients, and a constant no larger.
 bool impliesRow(const InequalityRows &x, unsigned i, const InequalityRows &y,
                 unsigned j, unsigned width) {
   ConstRow a = x.row(i), b = y.row(j);
   bool na = x.negated(i), nb = y.negated(j);
-  for (unsigned c = 0; c < width; ++c) {
+  // Equal representations are equal values (a big value is never equal
+  // bit for bit to another's: each owns its digits): one memcmp settles the
+  // common case, two rows of one origin; the loop the rest.
+  bool sameBits =
+      na == nb && std::memcmp(a.data(), b.data(), width * sizeof(Int)) == 0;
+  for (unsigned c = 0; c < width && !sameBits; ++c) {
     const Int &u = a[c], &v = b[c];
     if (na == nb ? u != v : !isNegationOf(u, v))
       return false;
@@ -378,70 +387,56 @@ bool insideDirect(const BasicRelation &x, const RowKeys &kx,
   return true;
 }
 
-/// Drops from a few disjuncts (at most kFew) each one inside another by
+/// Marks in `drop` each of a few disjuncts (at most kFew) inside another by
 /// `in(i, j)`, every ordered pair tested, a copy of an earlier disjunct
-/// counting as inside it; the survivors keep their order.
+/// counting as inside it.
 template <typename Inside>
-void dropInsidePairwise(std::vector<BasicRelation> &disjuncts, Inside in) {
-  size_t n = disjuncts.size();
-  std::array<bool, kFew> dropped{};
-  bool any = false;
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < n && !dropped[i]; ++j)
-      dropped[i] = j != i && in(i, j) && (j < i || !in(j, i));
-    any = any || dropped[i];
-  }
-  if (!any)
-    return;
-  size_t out = 0;
+void markInsidePairwise(size_t n, DropFlags &drop, Inside in) {
   for (size_t i = 0; i < n; ++i)
-    if (!dropped[i]) {
-      if (out != i)
-        disjuncts[out] = std::move(disjuncts[i]);
-      ++out;
-    }
-  disjuncts.resize(out);
+    for (size_t j = 0; j < n && !drop[i]; ++j)
+      drop[i] = j != i && in(i, j) && (j < i || !in(j, i));
 }
 
-bool fewSmallDisjuncts(const std::vector<BasicRelation> &disjuncts) {
+bool fewSmallDisjuncts(DisjunctView disjuncts) {
   if (disjuncts.size() > kDirectDisjuncts)
     return false;
   return std::all_of(
-      disjuncts.begin(), disjuncts.end(), [](const BasicRelation &d) {
-        return 2 * d.numEqualities() + d.numInequalities() <= kDirectRows;
+      disjuncts.begin(), disjuncts.end(), [](const BasicRelation *d) {
+        return 2 * d->numEqualities() + d->numInequalities() <= kDirectRows;
       });
 }
 
 } // namespace
 
-void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
+DropFlags containedDisjuncts(DisjunctView disjuncts) {
   size_t n = disjuncts.size();
+  DropFlags drop(n, false);
   if (n < 2)
-    return;
+    return drop;
+  auto at = [&](size_t i) -> const BasicRelation & { return *disjuncts[i]; };
   if (fewSmallDisjuncts(disjuncts)) {
     std::array<RowKeys, kDirectDisjuncts> keys;
     for (size_t i = 0; i < n; ++i)
-      keys[i] = rowKeysOf(disjuncts[i]);
-    dropInsidePairwise(disjuncts, [&](size_t i, size_t j) {
-      return insideDirect(disjuncts[i], keys[i], disjuncts[j], keys[j]);
+      keys[i] = rowKeysOf(at(i));
+    markInsidePairwise(n, drop, [&](size_t i, size_t j) {
+      return insideDirect(at(i), keys[i], at(j), keys[j]);
     });
-    return;
+    return drop;
   }
   std::vector<Bounds> bounds;
   bounds.reserve(n);
-  for (const BasicRelation &d : disjuncts)
-    boundsOf(d, bounds.emplace_back());
+  for (const BasicRelation *d : disjuncts)
+    boundsOf(*d, bounds.emplace_back());
   classifyCoefficients(bounds);
   auto in = [&](size_t i, size_t j) {
-    return inside(disjuncts[i], bounds[i], disjuncts[j], bounds[j]);
+    return inside(at(i), bounds[i], at(j), bounds[j]);
   };
   // A few disjuncts: every ordered pair, copies included, without the hash
   // table of copies.
   if (n <= kFew) {
-    dropInsidePairwise(disjuncts, in);
-    return;
+    markInsidePairwise(n, drop, in);
+    return drop;
   }
-  std::vector<bool> drop(n, false);
 
   // Copies: the same bound lists (so the same hash; all obviously empty
   // disjuncts count as copies of each other) and locals that fit both ways.
@@ -486,7 +481,7 @@ void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
     auto isPlain = [&](size_t i) {
       return bounds[i].coefficientClass != SIZE_MAX &&
              bounds[i].smallConstants.size() == bounds[i].n &&
-             disjuncts[i].numLocals() == 0;
+             at(i).numLocals() == 0;
     };
     std::vector<size_t> plain; // By class, then by decreasing sum.
     for (size_t i : live)
@@ -587,12 +582,26 @@ void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
       drop[i] = drop[i] || (someNonEmpty && bounds[i].empty);
   }
 
-  std::vector<BasicRelation> kept;
-  kept.reserve(n);
+  return drop;
+}
+
+void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
+  size_t n = disjuncts.size();
+  if (n < 2)
+    return;
+  boost::container::small_vector<const BasicRelation *, 8> view;
+  for (const BasicRelation &d : disjuncts)
+    view.push_back(&d);
+  DropFlags drop = containedDisjuncts(DisjunctView(view.data(), view.size()));
+  size_t out = 0;
   for (size_t i = 0; i < n; ++i)
-    if (!drop[i])
-      kept.push_back(std::move(disjuncts[i]));
-  disjuncts = std::move(kept);
+    if (!drop[i]) {
+      if (out != i)
+        disjuncts[out] = std::move(disjuncts[i]);
+      ++out;
+    }
+  // Shrinking without resize(), which needs a default constructor.
+  disjuncts.erase(disjuncts.begin() + std::ptrdiff_t(out), disjuncts.end());
 }
 
 } // namespace presburger

@@ -14,6 +14,10 @@
 
 #include "presburger/BasicRelation.h"
 
+#include <boost/container/small_vector.hpp>
+
+#include <span>
+
 #include <vector>
 
 namespace presburger {
@@ -33,6 +37,16 @@ namespace presburger {
 /// that only disjuncts with the same set of coefficient rows are compared,
 /// each against a bounded number of them, so the work stays linear.
 void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts);
+
+/// Disjuncts read in place (pointers, which must stay valid and unchanged
+/// during the call), and one flag per disjunct.
+using DisjunctView = std::span<const BasicRelation *const>;
+using DropFlags = boost::container::small_vector<bool, 8>;
+
+/// For each of `disjuncts`, whether dropContainedDisjuncts drops it: the
+/// same test without moving them, so that a union copies only the
+/// disjuncts it keeps. Same cost as dropContainedDisjuncts.
+DropFlags containedDisjuncts(DisjunctView disjuncts);
 
 } // namespace presburger
 

@@ -65,14 +65,24 @@ Relation Relation::unite(const Relation &other) const {
   checkSameTuples(space_, other.space_, "union");
   return withAlignedParams(
       *this, other, [](const Relation &a, const Relation &b) {
+        // The disjuncts inside others are found in place: only the kept
+        // ones are copied.
+        boost::container::small_vector<const BasicRelation *, 8> all;
+        for (const Relation *r : {&a, &b})
+          for (const BasicRelation &d : r->disjuncts_)
+            all.push_back(&d);
+        DropFlags drop =
+            containedDisjuncts(DisjunctView(all.data(), all.size()));
         Relation out(a.space_);
-        out.disjuncts_.reserve(a.disjuncts_.size() + b.disjuncts_.size());
-        out.disjuncts_ = a.disjuncts_;
-        for (const BasicRelation &d : b.disjuncts_) {
-          out.disjuncts_.push_back(d);
-          out.disjuncts_.back().setSpace(a.space_);
+        out.disjuncts_.reserve(
+            size_t(std::count(drop.begin(), drop.end(), false)));
+        for (size_t i = 0; i < all.size(); ++i) {
+          if (drop[i])
+            continue;
+          out.disjuncts_.push_back(*all[i]);
+          if (i >= a.disjuncts_.size())
+            out.disjuncts_.back().setSpace(a.space_);
         }
-        out.removeContainedDisjuncts();
         return out;
       });
 }
