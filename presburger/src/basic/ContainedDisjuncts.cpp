@@ -288,8 +288,15 @@ struct InequalityRows {
   }
 };
 
-// impliesRow compares rows with memcmp: an Int must have no padding.
+// Rows are compared with memcmp: an Int must have no padding.
 static_assert(sizeof(Int) == sizeof(int64_t) + sizeof(uintptr_t));
+
+/// Whether the coefficients of rows a and b (`width` entries) are the same
+/// bits: the same values, as a big value is never equal bit for bit to
+/// another's (each owns its digits).
+bool sameCoefficientBits(ConstRow a, ConstRow b, unsigned width) {
+  return std::memcmp(a.data(), b.data(), width * sizeof(Int)) == 0;
+}
 
 /// Whether row i of x (as an inequality) implies row j of y: the same
 /// coefficients, and a constant no larger.
@@ -297,11 +304,9 @@ bool impliesRow(const InequalityRows &x, unsigned i, const InequalityRows &y,
                 unsigned j, unsigned width) {
   ConstRow a = x.row(i), b = y.row(j);
   bool na = x.negated(i), nb = y.negated(j);
-  // Equal representations are equal values (a big value is never equal
-  // bit for bit to another's: each owns its digits): one memcmp settles the
-  // common case, two rows of one origin; the loop the rest.
-  bool sameBits =
-      na == nb && std::memcmp(a.data(), b.data(), width * sizeof(Int)) == 0;
+  // One memcmp settles the common case, two rows of one origin; the loop
+  // the rest.
+  bool sameBits = na == nb && sameCoefficientBits(a, b, width);
   for (unsigned c = 0; c < width && !sameBits; ++c) {
     const Int &u = a[c], &v = b[c];
     if (na == nb ? u != v : !isNegationOf(u, v))
@@ -387,6 +392,57 @@ bool insideDirect(const BasicRelation &x, const RowKeys &kx,
   return true;
 }
 
+/// Two normalized disjuncts whose rows pair up: the same equalities, and
+/// for each inequality of x one of y with the same coefficients, as many as
+/// x has (a disjunct and a copy with bounds tightened: `D` and
+/// `D and i >= 1`). Normalized, neither has two rows with the same
+/// coefficients, so the pairs are a bijection, and each disjunct is inside
+/// the other, as `inside` decides, exactly when its constants are no larger
+/// pair by pair. {x inside y, y inside x}, or nullopt when the rows do not
+/// pair up. Rows are looked for at the same index, then after the last
+/// match (a row moved to the end), then everywhere: one pass for the usual
+/// pairs, no hashing.
+std::optional<std::pair<bool, bool>> pairedContainment(const BasicRelation &x,
+                                                       const BasicRelation &y) {
+  if (!x.isNormalized() || !y.isNormalized() || x.isObviouslyEmpty() ||
+      y.isObviouslyEmpty() || x.numCols() != y.numCols() ||
+      x.numLocals() != y.numLocals() ||
+      x.numEqualities() != y.numEqualities() ||
+      x.numInequalities() != y.numInequalities())
+    return std::nullopt;
+  unsigned width = x.numCols() - 1;
+  for (unsigned e = 0; e < x.numEqualities(); ++e)
+    if (!sameCoefficientBits(x.equality(e), y.equality(e), width + 1))
+      return std::nullopt;
+  unsigned m = x.numInequalities();
+  bool xInY = true, yInX = true;
+  unsigned next = 0; // The row of y after the last match.
+  for (unsigned i = 0; i < m; ++i) {
+    ConstRow a = x.inequality(i);
+    auto pairs = [&](unsigned j) {
+      return j < m && sameCoefficientBits(a, y.inequality(j), width);
+    };
+    unsigned j = i;
+    if (!pairs(j)) {
+      j = next;
+      if (!pairs(j)) {
+        j = 0;
+        while (j < m && !pairs(j))
+          ++j;
+        if (j == m)
+          return std::nullopt;
+      }
+    }
+    next = j + 1;
+    int cmp = compare(a[width], y.inequality(j)[width]);
+    xInY = xInY && cmp <= 0;
+    yInX = yInX && cmp >= 0;
+  }
+  if (x.numLocals() > 0 && !(localsFit(x, y) && localsFit(y, x)))
+    return std::nullopt;
+  return std::make_pair(xInY, yInX);
+}
+
 /// Marks in `drop` each of a few disjuncts (at most kFew) inside another by
 /// `in(i, j)`, every ordered pair tested, a copy of an earlier disjunct
 /// counting as inside it.
@@ -414,12 +470,26 @@ DropFlags containedDisjuncts(DisjunctView disjuncts) {
   if (n < 2)
     return drop;
   auto at = [&](size_t i) -> const BasicRelation & { return *disjuncts[i]; };
+  if (n == 2) {
+    if (auto paired = pairedContainment(at(0), at(1))) {
+      // Of copies, the first is kept.
+      drop[1] = paired->second;
+      drop[0] = !drop[1] && paired->first;
+      return drop;
+    }
+  }
   if (fewSmallDisjuncts(disjuncts)) {
-    std::array<RowKeys, kDirectDisjuncts> keys;
-    for (size_t i = 0; i < n; ++i)
-      keys[i] = rowKeysOf(at(i));
+    // Pairs whose rows pair up need no keys: built on first use.
+    std::array<std::optional<RowKeys>, kDirectDisjuncts> keys;
+    auto keysOf = [&](size_t i) -> const RowKeys & {
+      if (!keys[i])
+        keys[i] = rowKeysOf(at(i));
+      return *keys[i];
+    };
     markInsidePairwise(n, drop, [&](size_t i, size_t j) {
-      return insideDirect(at(i), keys[i], at(j), keys[j]);
+      if (auto paired = pairedContainment(at(i), at(j)))
+        return paired->first;
+      return insideDirect(at(i), keysOf(i), at(j), keysOf(j));
     });
     return drop;
   }
