@@ -558,3 +558,33 @@ TEST(Lexmin, FractionalVertexWithoutLocalsIsRounded) {
                            .lexmin(),
                        "{ [1, 1] }");
 }
+
+TEST(Lexmin, CornersOfStridedBoxes) {
+  // Divisions take their values at the bounds' corner: i mod 4 = 0 on
+  // [0, 127] x [0, 127] has lexmin (0, 0), lexmax (124, 127).
+  Relation strided = parseRelation(
+      "{ [i, j] : 0 <= i < 128 and i mod 4 = 0 and 0 <= j < 128 }");
+  expectSameInOnePiece(strided.lexmin(), "{ [0, 0] }");
+  expectSameInOnePiece(strided.lexmax(), "{ [124, 127] }");
+  const BasicRelation &b = strided.disjuncts()[0];
+  std::optional<std::vector<Int>> corner = b.boundCorner(/*upper=*/false);
+  ASSERT_TRUE(corner);
+  EXPECT_EQ((*corner)[0], Int(0));
+  EXPECT_EQ((*corner)[1], Int(0));
+  EXPECT_TRUE(b.containsPoint(*corner));
+  // The corner misses the stride (i = 1 mod 4): the next multiple is taken.
+  expectSameInOnePiece(parseRelation("{ [i, j] : 0 <= i < 128 and "
+                                     "i mod 4 = 1 and 0 <= j < 128 }")
+                           .lexmin(),
+                       "{ [1, 0] }");
+  // A division of a division: floor(i / 2) = 0 mod 3 on [5, 40] holds at
+  // 6 and 37 (floor 3 and 18), not at the corners 5 and 40.
+  Relation nested =
+      parseRelation("{ [i] : 5 <= i <= 40 and floor(i / 2) mod 3 = 0 }");
+  expectSameInOnePiece(nested.lexmin(), "{ [6] }");
+  expectSameInOnePiece(nested.lexmax(), "{ [37] }");
+  expectSameInOnePiece(
+      parseRelation("{ [i] : 6 <= i <= 37 and floor(i / 2) mod 3 = 0 }")
+          .lexmax(),
+      "{ [37] }");
+}

@@ -320,10 +320,11 @@ public:
   /// over the rows; tried by isEmpty before a tableau.
   std::optional<std::vector<Int>> cheapWitness() const;
   /// The point with every variable at its tightest single-variable lower
-  /// bound (with `upper`, upper bound), when every variable has one and the
-  /// point satisfies every constraint: it is then the componentwise
-  /// minimum (maximum) of the integer points, hence also their
-  /// lexicographic minimum (maximum). One pass over the rows.
+  /// bound (with `upper`, upper bound), a local with a division at the
+  /// division's value, when each of these exists and the point satisfies
+  /// every constraint: it is then the componentwise minimum (maximum) of
+  /// the integer points over the variables other than the divisions, hence
+  /// also their lexicographic minimum (maximum). One pass over the rows.
   std::optional<std::vector<Int>> boundCorner(bool upper) const;
 
 private:

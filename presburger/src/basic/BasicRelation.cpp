@@ -789,11 +789,44 @@ std::optional<std::vector<Int>> BasicRelation::boundCorner(bool upper) const {
   unsigned n = numVars();
   std::vector<VarBounds> vars = singleVariableBounds(ineqs(), n);
   std::vector<Int> point(n);
+  unsigned lo = offset(VarKind::Local), nl = numLocals();
+  // A local with a division takes the division's value (the only one its
+  // defining rows allow); it is computed below, from the other variables.
   for (unsigned c = 0; c < n; ++c) {
+    if (c >= lo && hasDivDef(c - lo))
+      continue;
     if (!(upper ? vars[c].hasHi : vars[c].hasLo))
       return std::nullopt;
     point[c] = upper ? vars[c].hi : vars[c].lo;
   }
+  // Divisions of divisions: each pass computes those whose numerator reads
+  // only values known (i mod 4 = 0: e = floor(i / 4) once i is).
+  std::vector<bool> known(nl);
+  for (unsigned k = 0; k < nl; ++k)
+    known[k] = !hasDivDef(k);
+  for (unsigned pass = 0; pass < nl; ++pass) {
+    bool progress = false;
+    for (unsigned k = 0; k < nl; ++k) {
+      if (known[k])
+        continue;
+      ConstRow num = divNumerator(k);
+      bool ready = true;
+      for (unsigned j = 0; j < nl && ready; ++j)
+        ready = known[j] || num[lo + j].isZero();
+      if (!ready)
+        continue;
+      Int value = num[n];
+      for (unsigned c = 0; c < n; ++c)
+        if (!num[c].isZero())
+          value += num[c] * point[c];
+      point[lo + k] = floorDiv(value, divDenominator(k));
+      known[k] = progress = true;
+    }
+    if (!progress)
+      break;
+  }
+  if (std::find(known.begin(), known.end(), false) != known.end())
+    return std::nullopt;
   if (!containsPoint(point))
     return std::nullopt;
   return point;
