@@ -37,7 +37,7 @@ constexpr size_t kFew = 8;
 /// lists: a few hundred comparisons and no allocation, where building the
 /// lists costs more than the tests (a union of two loop nests).
 constexpr size_t kDirectDisjuncts = 4;
-constexpr unsigned kDirectRows = 64;
+constexpr unsigned kDirectRows = 24;
 /// Above kAllPairs, a disjunct is compared with at most three times this
 /// many disjuncts of the same coefficient rows: its neighbours on either
 /// side in the order of their constants and the widest of them. More
@@ -332,8 +332,9 @@ struct RowKeys {
   uint64_t mask = 0;  // One bit per coefficient hash (rows with one).
 };
 
-RowKeys rowKeysOf(const BasicRelation &b) {
-  RowKeys keys;
+/// Fills `keys` (default-constructed: built in place, not copied) with the
+/// row keys of `b`.
+void rowKeysOf(const BasicRelation &b, RowKeys &keys) {
   InequalityRows rows{b};
   unsigned width = b.numCols() - 1;
   keys.size = rows.size();
@@ -353,7 +354,6 @@ RowKeys rowKeysOf(const BasicRelation &b) {
     keys.empty =
         keys.empty || (constant && (negated ? k.isPositive() : k.isNegative()));
   }
-  return keys;
 }
 
 /// `inside` without bound lists, row against row: X is inside Y when X is
@@ -470,25 +470,37 @@ DropFlags containedDisjuncts(DisjunctView disjuncts) {
   if (n < 2)
     return drop;
   auto at = [&](size_t i) -> const BasicRelation & { return *disjuncts[i]; };
+  // The usual union: one pair, settled here when its rows pair up.
   if (n == 2) {
-    if (auto paired = pairedContainment(at(0), at(1))) {
-      // Of copies, the first is kept.
-      drop[1] = paired->second;
-      drop[0] = !drop[1] && paired->first;
+    if (std::optional<std::pair<bool, bool>> p =
+            pairedContainment(at(0), at(1))) {
+      drop[1] = p->second; // Of copies, the first is kept.
+      drop[0] = !drop[1] && p->first;
       return drop;
     }
   }
   if (fewSmallDisjuncts(disjuncts)) {
-    // Pairs whose rows pair up need no keys: built on first use.
+    // Each unordered pair's rows are paired once (both directions at a
+    // time); pairs that do not pair up take the keys, built on first use.
+    enum : int8_t { kUnknown, kNotPaired, kOut, kIn };
+    std::array<std::array<int8_t, kDirectDisjuncts>, kDirectDisjuncts> paired{};
+    if (n == 2) // Not paired up (see above).
+      paired[0][1] = paired[1][0] = kNotPaired;
     std::array<std::optional<RowKeys>, kDirectDisjuncts> keys;
     auto keysOf = [&](size_t i) -> const RowKeys & {
       if (!keys[i])
-        keys[i] = rowKeysOf(at(i));
+        rowKeysOf(at(i), keys[i].emplace());
       return *keys[i];
     };
     markInsidePairwise(n, drop, [&](size_t i, size_t j) {
-      if (auto paired = pairedContainment(at(i), at(j)))
-        return paired->first;
+      if (paired[i][j] == kUnknown) {
+        std::optional<std::pair<bool, bool>> p =
+            pairedContainment(at(i), at(j));
+        paired[i][j] = !p ? kNotPaired : p->first ? kIn : kOut;
+        paired[j][i] = !p ? kNotPaired : p->second ? kIn : kOut;
+      }
+      if (paired[i][j] != kNotPaired)
+        return paired[i][j] == kIn;
       return insideDirect(at(i), keysOf(i), at(j), keysOf(j));
     });
     return drop;
