@@ -203,6 +203,8 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     addPiece(neg, isDifference);
     if (holds && rowHolds)
       continue; // Holds on every integer point of cur: cur stays as it is.
+    if (e + 1 == t.numEqualities() && t.numInequalities() == 0)
+      break; // The last row: no piece reads cur any more.
     if (!extendCur(row, /*equality=*/true, isDifference))
       return pieces;
   }
@@ -219,6 +221,8 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     addPiece(neg, isDifference);
     if (rowHolds)
       continue; // Holds on every integer point of cur: cur stays as it is.
+    if (i + 1 == t.numInequalities())
+      break; // The last row: no piece reads cur any more.
     if (!extendCur(row, /*equality=*/false, isDifference))
       return pieces;
   }
