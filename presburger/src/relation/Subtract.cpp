@@ -10,6 +10,7 @@
 #include "basic/AlignedParams.h"
 #include "basic/ContainedDisjuncts.h"
 #include "basic/Divisions.h"
+#include "basic/VariableBox.h"
 #include "core/Rows.h"
 #include "relation/SpaceChecks.h"
 #include "solve/DifferenceConstraints.h"
@@ -88,6 +89,11 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   // its substituted constraint graph, rebuilt when cur changes.
   std::optional<difference::IntegerOptima> optima;
   bool optimaStale = true;
+  // cur's integer points as a product of ranges, when each of its rows
+  // bounds one variable (boxes cut by boxes: complements, masks): a row's
+  // minimum over it is one term per variable. Rebuilt when cur changes.
+  std::optional<VariableBox> box;
+  bool boxStale = true;
   // Set by addPiece when the row it was given holds on every integer point
   // of cur: the row is then not added to cur, whose integer points, and
   // `optima`, it would leave unchanged.
@@ -99,6 +105,22 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     rowHolds = impliedByARow(cur, rowOf(row));
     if (rowHolds)
       return;
+    if (boxStale) {
+      // A local is bound to other variables by its rows: no box then.
+      box = cur.numLocals() == 0 ? VariableBox::of(cur) : std::nullopt;
+      boxStale = false;
+    }
+    if (box) {
+      // The exact integer minimum of the row over cur: non-negative, the
+      // piece is empty; otherwise an integer point of cur has row <= -1.
+      rowHolds = box->holds(rowOf(row));
+      if (rowHolds)
+        return;
+      BasicRelation piece = cur.withInequalityNormalized(rowOf(negated));
+      if (!piece.isObviouslyEmpty())
+        pieces.push_back(std::move(piece));
+      return;
+    }
     // Loop bounds, strided or not: the exact integer minimum of the row on
     // cur's constraint graph says whether the piece is empty, without a
     // copy of cur and an emptiness test.
@@ -174,7 +196,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
       cur.addInequality(row);
     else if (!cur.addInequalityNormalized(row))
       return false;
-    optimaStale = true;
+    optimaStale = boxStale = true;
     curIsDifference = isDifference;
     // With graph optima or a relaxation, emptiness of cur shows there, and
     // every part is normalized on its own: cur need not be normalized at
