@@ -588,3 +588,17 @@ TEST(Lexmin, CornersOfStridedBoxes) {
           .lexmax(),
       "{ [37] }");
 }
+
+TEST(Lexmin, ParametricBoxReadAtItsCorner) {
+  // Each bound read at the optimum leaves a row over n: i < n gives
+  // n - 1 >= 0 and j < n - 2 gives n - 3 >= 0; the tighter one stays.
+  Relation box = parseRelation(
+      "[n] -> { S[i, j] : 0 <= i < n and 0 <= j < n and j < n - 2 }");
+  expectSameInOnePiece(box.lexmin(), "[n] -> { S[0, 0] : n >= 3 }");
+  expectSameInOnePiece(box.lexmax(), "[n] -> { S[n - 1, n - 3] : n >= 3 }");
+  // Lower bounds that read 0 >= 0 at the optimum leave no row.
+  expectSameInOnePiece(
+      parseRelation("[n, m] -> { S[i, j] : 2 <= i <= n and 3 <= j <= m }")
+          .lexmin(),
+      "[n, m] -> { S[2, 3] : n >= 2 and m >= 3 }");
+}

@@ -6,6 +6,7 @@
 #include "basic/RowAccess.h"
 #include "presburger/WorkBudget.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -219,6 +220,37 @@ componentwiseValues(const BasicRelation &b,
   return values;
 }
 
+/// Drops from `rows` (inequalities, constant last) those that hold
+/// everywhere (no coefficient, a constant >= 0) and, of rows with the same
+/// coefficients, all but one with the smallest constant: a box's lower
+/// bounds 0 <= x_k read at the optimum are all 0 >= 0, its upper bounds
+/// x_k < n all n - 1 >= 0. What normalization would do, in one pass
+/// without removing rows one at a time. O(rows^2 x columns).
+void dropRepeatedBounds(Matrix &rows) {
+  unsigned width = rows.numColumns() - 1, kept = 0;
+  for (unsigned i = 0; i < rows.numRows(); ++i) {
+    ConstRow row = rows.row(i);
+    bool constant = std::all_of(row.begin(), row.end() - 1,
+                                [](const Int &v) { return v.isZero(); });
+    if (constant && row[width].sign() >= 0)
+      continue;
+    unsigned same = 0;
+    while (same < kept &&
+           !std::equal(row.begin(), row.end() - 1, rows.row(same).begin()))
+      ++same;
+    if (same < kept) {
+      Int &c = rows.at(same, width);
+      if (row[width] < c)
+        c = row[width];
+      continue;
+    }
+    if (kept != i)
+      std::copy(row.begin(), row.end(), rows.row(kept).begin());
+    ++kept;
+  }
+  rows.resizeRows(kept);
+}
+
 } // namespace
 
 std::optional<Relation> componentwiseOptimum(const BasicRelation &b,
@@ -240,6 +272,7 @@ std::optional<Relation> componentwiseOptimum(const BasicRelation &b,
   Matrix &rows = mutableInequalities(optimum);
   for (unsigned i = 0; i < rows.numRows(); ++i)
     substituteRange(rows.row(i), rangeCol, *values);
+  dropRepeatedBounds(rows);
   for (const RangeDivision &d : *divs) {
     ConstRow def = b.divNumerator(d.local);
     std::vector<Int> num(def.begin(), def.end());
@@ -247,6 +280,8 @@ std::optional<Relation> componentwiseOptimum(const BasicRelation &b,
     optimum.setDivDef(d.local, num, b.divDenominator(d.local));
   }
   auto fixRange = [&] {
+    Matrix &eqs = mutableEqualities(optimum);
+    eqs.reserveRows(eqs.numRows() + numRange);
     for (unsigned k = 0; k < numRange; ++k) {
       std::vector<Int> eq = std::move((*values)[k]);
       eq[rangeCol + k] = Int(-1);
