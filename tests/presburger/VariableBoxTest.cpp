@@ -174,3 +174,25 @@ TEST(VariableBox, WhatAnEnclosingBoxImpliesHoldsOnEveryPoint) {
   }
   EXPECT_GT(implied, 100u);
 }
+
+TEST(VariableBox, EqualitiesFixTheirVariable) {
+  // 3i = 6 and 0 <= j <= 4: i is 2, so i + j >= 2 holds and i + j >= 3
+  // does not (at j = 0).
+  BasicRelation fixed(Space::set({}, Tuple(2)));
+  fixed.addEquality(row({3, 0, -6}));
+  fixed.addInequality(row({0, 1, 0}));
+  fixed.addInequality(row({0, -1, 4}));
+  std::optional<VariableBox> box = VariableBox::of(fixed);
+  ASSERT_TRUE(box);
+  EXPECT_TRUE(box->holds(row({1, 1, -2})));
+  EXPECT_FALSE(box->holds(row({1, 1, -3})));
+  EXPECT_TRUE(box->holds(row({-1, 0, 2}))); // i <= 2.
+  // 2i = 3 has no integer solution; i = 5 against i <= 4 neither.
+  BasicRelation odd(Space::set({}, Tuple(1)));
+  odd.addEquality(row({2, -3}));
+  EXPECT_FALSE(VariableBox::of(odd));
+  BasicRelation outside(Space::set({}, Tuple(1)));
+  outside.addEquality(row({1, -5}));
+  outside.addInequality(row({-1, 4}));
+  EXPECT_FALSE(VariableBox::of(outside));
+}

@@ -23,12 +23,44 @@ std::optional<VariableBox> VariableBox::of(const BasicRelation &d) {
   for (unsigned i = 0; i < d.numEqualities(); ++i)
     if (!singleVariable(d.equality(i)))
       return std::nullopt;
-  // One round of propagation gives a box's exact integer bounds.
-  std::optional<std::vector<VariableRange>> ranges =
-      propagateBounds(d.equalities(), d.inequalities(), nv, 1);
-  if (!ranges)
-    return std::nullopt;
-  return VariableBox(std::move(*ranges), unitRows);
+  // Each row bounds its variable, rounded to integers: one pass (what one
+  // round of bound propagation gives, without its general machinery).
+  std::vector<VariableRange> ranges(nv);
+  auto tightenLo = [](VariableRange &r, Int v) {
+    if (!r.lo || *r.lo < v)
+      r.lo = std::move(v);
+  };
+  auto tightenHi = [](VariableRange &r, Int v) {
+    if (!r.hi || v < *r.hi)
+      r.hi = std::move(v);
+  };
+  auto variableOf = [](ConstRow r) { // The one variable (checked above).
+    unsigned c = 0;
+    while (r[c].isZero())
+      ++c;
+    return c;
+  };
+  for (unsigned i = 0; i < d.numInequalities(); ++i) {
+    ConstRow r = d.inequality(i);
+    unsigned c = variableOf(r);
+    if (r[c].isPositive()) // a x + k >= 0, a > 0: x >= ceil(-k / a).
+      tightenLo(ranges[c], ceilDiv(-r[nv], r[c]));
+    else // -a x + k >= 0, a > 0: x <= floor(k / a).
+      tightenHi(ranges[c], floorDiv(r[nv], -r[c]));
+  }
+  for (unsigned i = 0; i < d.numEqualities(); ++i) {
+    ConstRow r = d.equality(i);
+    unsigned c = variableOf(r);
+    if (!mod(r[nv], r[c]).isZero())
+      return std::nullopt; // a x + k = 0 without an integer solution.
+    Int v = divExact(-r[nv], r[c]);
+    tightenLo(ranges[c], v);
+    tightenHi(ranges[c], std::move(v));
+  }
+  for (const VariableRange &r : ranges)
+    if (r.lo && r.hi && *r.hi < *r.lo)
+      return std::nullopt;
+  return VariableBox(std::move(ranges), unitRows);
 }
 
 std::optional<VariableBox> VariableBox::enclosing(const BasicRelation &d,
