@@ -82,8 +82,23 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   // test (usually most of t's constraints hold on s). Built on first use:
   // pieces that are difference systems have a cheaper emptiness test.
   unsigned nv = cur.numVars();
-  bool curIsDifference =
-      difference::isDifferenceSystem(cur.equalities(), cur.inequalities(), nv);
+  // Whether cur is a difference system: read on first use (boxes never
+  // ask), then kept up to date row by row.
+  std::optional<bool> curIsDifferenceKnown;
+  auto curIsDifference = [&] {
+    if (!curIsDifferenceKnown)
+      curIsDifferenceKnown = difference::isDifferenceSystem(
+          cur.equalities(), cur.inequalities(), nv);
+    return *curIsDifferenceKnown;
+  };
+  // Whether cur and the subtrahend's row `row` are both difference rows,
+  // cached in `known` for the row.
+  auto bothDifference = [&](const std::vector<Int> &row,
+                            std::optional<bool> &known) {
+    if (!known)
+      known = curIsDifference() && difference::isDifferenceRow(row, nv);
+    return *known;
+  };
   std::optional<Simplex> relaxation;
   // Strided loop bounds: the exact integer minimum of a row over cur from
   // its substituted constraint graph, rebuilt when cur changes.
@@ -98,8 +113,10 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   // of cur: the row is then not added to cur, whose integer points, and
   // `optima`, it would leave unchanged.
   bool rowHolds = false;
-  // `rowIsDifference`: the constraint negated is a difference row.
-  auto addPiece = [&](const RowVector &negated, bool rowIsDifference) {
+  // `negated` is the complement of the subtrahend's `tRow` (or of its
+  // opposite); `rowIsDifference` caches bothDifference for it.
+  auto addPiece = [&](const RowVector &negated, const std::vector<Int> &tRow,
+                      std::optional<bool> &rowIsDifference) {
     // negated is -row - 1 >= 0: the piece is empty when row >= 0 holds.
     RowVector row = complementOf<RowVector>(rowOf(negated));
     rowHolds = impliedByARow(cur, rowOf(row));
@@ -124,7 +141,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     // Loop bounds, strided or not: the exact integer minimum of the row on
     // cur's constraint graph says whether the piece is empty, without a
     // copy of cur and an emptiness test.
-    if (curIsDifference || cur.numEqualities() > 0) {
+    if (cur.numEqualities() > 0 || curIsDifference()) {
       if (optimaStale) {
         optima = difference::IntegerOptima::of(cur.equalities(),
                                                cur.inequalities(), nv);
@@ -146,7 +163,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
       }
     }
     std::optional<std::vector<Int>> vertex; // An integral relaxed point.
-    if (!curIsDifference || !rowIsDifference) {
+    if (!bothDifference(tRow, rowIsDifference)) {
       if (!relaxation) {
         relaxation.emplace(nv);
         // cur's rows, t's rows added to cur later, and the probe rows.
@@ -189,7 +206,7 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
   // normalizes only its new row (withInequalityNormalized). False when cur
   // is found empty: no more parts.
   auto extendCur = [&](const std::vector<Int> &row, bool equality,
-                       bool isDifference) {
+                       std::optional<bool> &rowIsDifference) {
     if (equality)
       cur.addEquality(row);
     else if (!cur.isNormalized())
@@ -197,7 +214,8 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     else if (!cur.addInequalityNormalized(row))
       return false;
     optimaStale = boxStale = true;
-    curIsDifference = isDifference;
+    if (curIsDifferenceKnown)
+      curIsDifferenceKnown = bothDifference(row, rowIsDifference);
     // With graph optima or a relaxation, emptiness of cur shows there, and
     // every part is normalized on its own: cur need not be normalized at
     // each step.
@@ -219,10 +237,10 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     RowVector pos(row.begin(), row.end());
     pos.back() -= Int(1);                                   // row >= 1
     RowVector neg = complementOf<RowVector>(ConstRow(row)); // row <= -1
-    bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
-    addPiece(pos, isDifference);
+    std::optional<bool> isDifference;
+    addPiece(pos, row, isDifference);
     bool holds = rowHolds;
-    addPiece(neg, isDifference);
+    addPiece(neg, row, isDifference);
     if (holds && rowHolds)
       continue; // Holds on every integer point of cur: cur stays as it is.
     if (e + 1 == t.numEqualities() && t.numInequalities() == 0)
@@ -239,8 +257,8 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
     WorkBudget::charge(nc);
     std::vector<Int> row = localMap.mapRow(t.inequality(i), nc);
     RowVector neg = complementOf<RowVector>(ConstRow(row)); // row <= -1
-    bool isDifference = curIsDifference && difference::isDifferenceRow(row, nv);
-    addPiece(neg, isDifference);
+    std::optional<bool> isDifference;
+    addPiece(neg, row, isDifference);
     if (rowHolds)
       continue; // Holds on every integer point of cur: cur stays as it is.
     if (i + 1 == t.numInequalities())
