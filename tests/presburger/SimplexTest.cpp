@@ -201,3 +201,26 @@ TEST(Simplification, EqualitiesAndRedundancy) {
   BasicRelation h = setOf(1, {}, {row({2, -1}), row({-2, 1})});
   EXPECT_FALSE(h.simplify());
 }
+
+TEST(Simplification, BoxesKeepOneBoundPerSide) {
+  // x >= 0, x >= 2, 2x <= 13, y <= 5: x in [2, 6] (two rows), y <= 5.
+  BasicRelation b = setOf(
+      2, {},
+      {row({1, 0, 0}), row({1, 0, -2}), row({-2, 0, 13}), row({0, -1, 5})});
+  ASSERT_TRUE(b.simplify());
+  EXPECT_EQ(b.numEqualities(), 0u);
+  EXPECT_EQ(b.numInequalities(), 3u);
+  EXPECT_TRUE(b.containsPoint(std::vector<Int>{Int(2), Int(-7)}));
+  EXPECT_TRUE(b.containsPoint(std::vector<Int>{Int(6), Int(5)}));
+  EXPECT_FALSE(b.containsPoint(std::vector<Int>{Int(7), Int(5)}));
+  EXPECT_FALSE(b.containsPoint(std::vector<Int>{Int(1), Int(0)}));
+  // 3 <= x <= 3: an equality.
+  BasicRelation p =
+      setOf(2, {}, {row({1, 0, -3}), row({-1, 0, 3}), row({0, 1, 0})});
+  ASSERT_TRUE(p.simplify());
+  EXPECT_EQ(p.numEqualities(), 1u);
+  EXPECT_EQ(p.numInequalities(), 1u);
+  // 4 <= x <= 3: empty.
+  BasicRelation e = setOf(1, {}, {row({1, -4}), row({-1, 3})});
+  EXPECT_FALSE(e.simplify());
+}

@@ -205,6 +205,22 @@ uint64_t allRows(unsigned rows) {
 }
 } // namespace
 
+namespace {
+/// Whether each row of `rows` has exactly one non-zero coefficient among
+/// the first `numVars` columns.
+bool rowsBoundOneVariableEach(const Matrix &rows, unsigned numVars) {
+  for (unsigned i = 0; i < rows.numRows(); ++i) {
+    ConstRow r = rows.row(i);
+    unsigned nonZero = 0;
+    for (unsigned c = 0; c < numVars && nonZero < 2; ++c)
+      nonZero += !r[c].isZero();
+    if (nonZero != 1)
+      return false;
+  }
+  return true;
+}
+} // namespace
+
 bool BasicRelation::removeRedundancies(Simplex *tableau) {
   // A given tableau was built on the current rows, already normalized.
   if (!tableau && !normalize())
@@ -362,12 +378,22 @@ bool BasicRelation::simplify() {
   WorkBudget::Operation op;
   if (!simplifyLocals())
     return false;
-  // Loop bounds and guards without equalities: decided on the constraint
-  // graph, without a tableau.
-  if (numLocals_ == 0 && eqs().numRows() == 0 &&
-      removeDifferenceRedundancies(eqs())) {
-    sortConstraints();
-    return true;
+  if (numLocals_ == 0 && eqs().numRows() == 0) {
+    // A box: normalized, each variable keeps at most one row per side
+    // (equal bounds became an equality, crossing ones emptiness), and none
+    // of them is redundant.
+    if (!normalize())
+      return false;
+    if (eqs().numRows() == 0 && rowsBoundOneVariableEach(ineqs(), numVars())) {
+      sortConstraints();
+      return true;
+    }
+    // Loop bounds and guards without equalities: decided on the constraint
+    // graph, without a tableau.
+    if (eqs().numRows() == 0 && removeDifferenceRedundancies(eqs())) {
+      sortConstraints();
+      return true;
+    }
   }
   // The tableau of the last round of equality detection decides the
   // redundancies too, unless the rows change in between.
