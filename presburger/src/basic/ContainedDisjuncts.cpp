@@ -400,8 +400,8 @@ bool insideDirect(const BasicRelation &x, const RowKeys &kx,
 /// the other, as `inside` decides, exactly when its constants are no larger
 /// pair by pair. {x inside y, y inside x}, or nullopt when the rows do not
 /// pair up. Rows are looked for at the same index, then after the last
-/// match (a row moved to the end), then everywhere: one pass for the usual
-/// pairs, no hashing.
+/// match (the rows after a moved one), then everywhere: one pass for the
+/// usual pairs, no hashing.
 std::optional<std::pair<bool, bool>> pairedContainment(const BasicRelation &x,
                                                        const BasicRelation &y) {
   if (!x.isNormalized() || !y.isNormalized() || x.isObviouslyEmpty() ||
@@ -486,11 +486,13 @@ DropFlags containedDisjuncts(DisjunctView disjuncts) {
     std::array<std::array<int8_t, kDirectDisjuncts>, kDirectDisjuncts> paired{};
     if (n == 2) // Not paired up (see above).
       paired[0][1] = paired[1][0] = kNotPaired;
-    std::array<std::optional<RowKeys>, kDirectDisjuncts> keys;
+    std::array<RowKeys, kDirectDisjuncts> keys;
+    std::array<bool, kDirectDisjuncts> built{};
     auto keysOf = [&](size_t i) -> const RowKeys & {
-      if (!keys[i])
-        rowKeysOf(at(i), keys[i].emplace());
-      return *keys[i];
+      if (!built[i])
+        rowKeysOf(at(i), keys[i]);
+      built[i] = true;
+      return keys[i];
     };
     markInsidePairwise(n, drop, [&](size_t i, size_t j) {
       if (paired[i][j] == kUnknown) {
