@@ -288,14 +288,27 @@ struct InequalityRows {
   }
 };
 
-// Rows are compared with memcmp: an Int must have no padding.
+// Rows are compared bit for bit: an Int must have no padding.
 static_assert(sizeof(Int) == sizeof(int64_t) + sizeof(uintptr_t));
 
 /// Whether the coefficients of rows a and b (`width` entries) are the same
 /// bits: the same values, as a big value is never equal bit for bit to
 /// another's (each owns its digits).
 bool sameCoefficientBits(ConstRow a, ConstRow b, unsigned width) {
-  return std::memcmp(a.data(), b.data(), width * sizeof(Int)) == 0;
+  // Short rows word by word, inline, where a call to memcmp costs more
+  // than the comparison; long ones by memcmp's vector loop.
+  if (width > 4)
+    return std::memcmp(a.data(), b.data(), width * sizeof(Int)) == 0;
+  const auto *p = reinterpret_cast<const unsigned char *>(a.data());
+  const auto *q = reinterpret_cast<const unsigned char *>(b.data());
+  for (size_t k = 0, words = 2 * size_t(width); k < words; ++k) {
+    uint64_t u, v;
+    std::memcpy(&u, p + 8 * k, 8);
+    std::memcpy(&v, q + 8 * k, 8);
+    if (u != v)
+      return false;
+  }
+  return true;
 }
 
 /// Whether row i of x (as an inequality) implies row j of y: the same
@@ -425,9 +438,9 @@ std::optional<std::pair<bool, bool>> pairedContainment(const BasicRelation &x,
     unsigned j = i;
     if (!pairs(j)) {
       j = next;
-      if (!pairs(j)) {
+      if (next == i || !pairs(j)) {
         j = 0;
-        while (j < m && !pairs(j))
+        while (j < m && (j == i || j == next || !pairs(j)))
           ++j;
         if (j == m)
           return std::nullopt;
