@@ -1,5 +1,6 @@
 //===- Redundancy.cpp - Implicit equalities and redundant constraints -----===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "basic/VariableBox.h"
 #include "presburger/BasicRelation.h"
 #include "presburger/LinearAlgebra.h"
 #include "presburger/Simplex.h"
@@ -205,22 +206,6 @@ uint64_t allRows(unsigned rows) {
 }
 } // namespace
 
-namespace {
-/// Whether each row of `rows` has exactly one non-zero coefficient among
-/// the first `numVars` columns.
-bool rowsBoundOneVariableEach(const Matrix &rows, unsigned numVars) {
-  for (unsigned i = 0; i < rows.numRows(); ++i) {
-    ConstRow r = rows.row(i);
-    unsigned nonZero = 0;
-    for (unsigned c = 0; c < numVars && nonZero < 2; ++c)
-      nonZero += !r[c].isZero();
-    if (nonZero != 1)
-      return false;
-  }
-  return true;
-}
-} // namespace
-
 bool BasicRelation::removeRedundancies(Simplex *tableau) {
   // A given tableau was built on the current rows, already normalized.
   if (!tableau && !normalize())
@@ -384,7 +369,7 @@ bool BasicRelation::simplify() {
     // of them is redundant.
     if (!normalize())
       return false;
-    if (eqs().numRows() == 0 && rowsBoundOneVariableEach(ineqs(), numVars())) {
+    if (eqs().numRows() == 0 && VariableBox::isBoxShaped(*this)) {
       sortConstraints();
       return true;
     }

@@ -4,25 +4,35 @@
 
 namespace presburger {
 
-std::optional<VariableBox> VariableBox::of(const BasicRelation &d) {
+bool VariableBox::isBoxShaped(const BasicRelation &d, bool *unitRows) {
   unsigned nv = d.numCols() - 1;
-  bool unitRows = true;
-  auto singleVariable = [nv, &unitRows](ConstRow r) {
+  bool unit = true;
+  auto singleVariable = [nv, &unit](ConstRow r) {
     unsigned nonZero = 0;
     for (unsigned c = 0; c < nv && nonZero < 2; ++c) {
       if (r[c].isZero())
         continue;
       ++nonZero;
-      unitRows = unitRows && (r[c].isOne() || r[c] == Int(-1));
+      unit = unit && (r[c].isOne() || r[c] == Int(-1));
     }
     return nonZero == 1;
   };
   for (unsigned i = 0; i < d.numInequalities(); ++i)
     if (!singleVariable(d.inequality(i)))
-      return std::nullopt;
+      return false;
   for (unsigned i = 0; i < d.numEqualities(); ++i)
     if (!singleVariable(d.equality(i)))
-      return std::nullopt;
+      return false;
+  if (unitRows)
+    *unitRows = unit;
+  return true;
+}
+
+std::optional<VariableBox> VariableBox::of(const BasicRelation &d) {
+  unsigned nv = d.numCols() - 1;
+  bool unitRows = true;
+  if (!isBoxShaped(d, &unitRows))
+    return std::nullopt;
   // Each row bounds its variable, rounded to integers: one pass (what one
   // round of bound propagation gives, without its general machinery).
   std::vector<VariableRange> ranges(nv);

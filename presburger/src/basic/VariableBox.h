@@ -27,6 +27,11 @@ public:
   /// checked before anything is allocated (most relations asked are not
   /// boxes).
   static std::optional<VariableBox> of(const BasicRelation &d);
+  /// Whether each row of `d`, equalities included, has exactly one
+  /// non-zero variable coefficient (the shape `of` requires); `unitRows`,
+  /// when given, is set to whether each such coefficient is +-1.
+  /// O(rows x variables), no allocation.
+  static bool isBoxShaped(const BasicRelation &d, bool *unitRows = nullptr);
 
   /// A box holding every integer point of `d`, any basic relation: the
   /// variables' ranges after `rounds` rounds of bound propagation
