@@ -63,11 +63,13 @@ bool impliedByARow(const BasicRelation &b, ConstRow row) {
 }
 
 /// s minus t, as disjoint basic relations. `t` has every local defined.
-std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
+/// `s` is taken by value: the running part grows from it (callers move the
+/// pieces of an earlier subtraction in).
+std::vector<BasicRelation> subtractBasic(BasicRelation s,
                                          const BasicRelation &t) {
   unsigned lo = s.offset(VarKind::Local);
   // Bring t's divisions into s (S often shares T's divisions already).
-  BasicRelation cur = s;
+  BasicRelation cur = std::move(s);
   LocalMap localMap = importDivisions(cur, t);
   // The constraints of t, minus the definitional ones.
   std::vector<std::vector<Int>> defRows;
@@ -272,11 +274,29 @@ std::vector<BasicRelation> subtractBasic(const BasicRelation &s,
 /// `t` as basic relations whose locals all have definitions.
 std::vector<BasicRelation> withDefinedLocals(const BasicRelation &t) {
   BasicRelation copy = t;
+  std::vector<BasicRelation> out;
   if (!copy.simplifyLocals())
-    return {};
-  if (copy.allLocalsDefined())
-    return {copy};
-  return copy.computeDivs();
+    return out;
+  if (!copy.allLocalsDefined())
+    return copy.computeDivs();
+  out.push_back(std::move(copy));
+  return out;
+}
+
+/// Disjuncts read in place.
+using DisjunctList = boost::container::small_vector<const BasicRelation *, 4>;
+
+/// Removes from `all` the disjuncts that dropContainedDisjuncts drops; the
+/// others keep their order.
+void dropContained(DisjunctList &all) {
+  if (all.size() < 2)
+    return;
+  DropFlags drop = containedDisjuncts(DisjunctView(all.data(), all.size()));
+  size_t kept = 0;
+  for (size_t i = 0; i < all.size(); ++i)
+    if (!drop[i])
+      all[kept++] = all[i];
+  all.erase(all.begin() + std::ptrdiff_t(kept), all.end());
 }
 
 } // namespace
@@ -286,30 +306,49 @@ Relation Relation::subtract(const Relation &other) const {
   checkSameTuples(space_, other.space_, "difference");
   return withAlignedParams(
       *this, other, [](const Relation &a, const Relation &b) {
-        std::vector<BasicRelation> subtrahends;
-        for (const BasicRelation &t : b.disjuncts_)
-          for (BasicRelation &d : withDefinedLocals(t))
+        // The subtrahends: b's disjuncts read in place when they need no
+        // preparation (normalized, no locals), otherwise with their locals
+        // defined, held in `prepared` (whose vectors keep their elements in
+        // place when it grows).
+        std::vector<std::vector<BasicRelation>> prepared;
+        DisjunctList subtrahends;
+        for (size_t k = 0; k < b.disjuncts_.size(); ++k) {
+          const BasicRelation &t = b.disjuncts_[k];
+          if (t.numLocals() == 0 && t.isNormalized()) {
+            if (!t.isObviouslyEmpty())
+              subtrahends.push_back(&t);
+            continue;
+          }
+          prepared.push_back(withDefinedLocals(t));
+          for (const BasicRelation &d : prepared.back())
             if (!d.isObviouslyEmpty())
-              subtrahends.push_back(std::move(d));
+              subtrahends.push_back(&d);
+        }
         // Each disjunct inside another spared is one subtraction (and its
         // pieces) less.
-        dropContainedDisjuncts(subtrahends);
-        std::vector<BasicRelation> minuends = a.disjuncts_;
-        dropContainedDisjuncts(minuends);
+        dropContained(subtrahends);
+        DisjunctList minuends;
+        for (const BasicRelation &s : a.disjuncts_)
+          minuends.push_back(&s);
+        dropContained(minuends);
         Relation result(a.space_);
-        for (BasicRelation &s : minuends) {
+        for (const BasicRelation *s : minuends) {
+          // The first subtraction copies the minuend; later ones take the
+          // pieces of the earlier ones.
           std::vector<BasicRelation> pieces;
-          pieces.push_back(std::move(s));
-          for (const BasicRelation &t : subtrahends) {
+          if (subtrahends.empty())
+            pieces.push_back(*s);
+          else
+            pieces = subtractBasic(*s, *subtrahends.front());
+          for (size_t k = 1; k < subtrahends.size() && !pieces.empty(); ++k) {
             std::vector<BasicRelation> next;
-            for (const BasicRelation &p : pieces) {
-              std::vector<BasicRelation> sub = subtractBasic(p, t);
+            for (BasicRelation &p : pieces) {
+              std::vector<BasicRelation> sub =
+                  subtractBasic(std::move(p), *subtrahends[k]);
               for (BasicRelation &q : sub)
                 next.push_back(std::move(q));
             }
             pieces = std::move(next);
-            if (pieces.empty())
-              break;
           }
           for (BasicRelation &p : pieces) {
             p.setSpace(a.space_);
