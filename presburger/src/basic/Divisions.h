@@ -65,8 +65,8 @@ struct LocalMap {
   /// destination local add up.
   std::vector<Int> mapRow(ConstRow row, unsigned width) const;
   /// mapRow into `out`, whose size is the width (no allocation; inline:
-  /// the subset test maps every row it compares).
-  void mapRowInto(ConstRow row, std::vector<Int> &out) const {
+  /// the subset test and the subtraction map every row they read).
+  void mapRowInto(ConstRow row, Row out) const {
     std::copy(row.begin(), row.begin() + firstLocal, out.begin());
     std::fill(out.begin() + firstLocal, out.end(), Int(0));
     out.back() = row.back();

@@ -12,6 +12,7 @@
 #include "basic/AlignedParams.h"
 #include "basic/DisjunctPreparation.h"
 #include "basic/Divisions.h"
+#include "basic/RowImplication.h"
 #include "basic/VariableBox.h"
 #include "core/Rows.h"
 #include "relation/SpaceChecks.h"
@@ -73,12 +74,13 @@ InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
   const std::vector<BasicRelation> &bs = b.disjuncts();
   for (size_t si = 0; si < a.numDisjuncts(); ++si) {
     const BasicRelation &s = a.disjuncts()[si];
-    // Loop bounds and strides: exact integer minima on the constraint
-    // graph; otherwise (or for a row of another shape) the rational
-    // minimum on a tableau built on first need.
-    std::optional<difference::IntegerOptima> graph =
-        difference::IntegerOptima::of(s.equalities(), s.inequalities(),
-                                      s.numVars());
+    // A row of s that implies the row outright first (a subset written
+    // with the superset's bounds and more); then loop bounds and strides:
+    // exact integer minima on the constraint graph; otherwise (or for a
+    // row of another shape) the rational minimum on a tableau. Each built
+    // on first need.
+    std::optional<difference::IntegerOptima> graph;
+    bool graphBuilt = false;
     std::optional<Simplex> tableau;
     auto relaxation = [&]() -> Simplex & {
       if (!tableau) {
@@ -90,17 +92,25 @@ InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
       }
       return *tableau;
     };
-    if (!graph && relaxation().isEmpty())
-      continue;
     bool exactFailure = false; // Set by holdsOnS on a graph answer.
     auto holdsOnS = [&](ConstRow row) {
+      exactFailure = false;
+      if (impliedByARow(s, row))
+        return true;
+      if (!graphBuilt) {
+        graph = difference::IntegerOptima::of(s.equalities(), s.inequalities(),
+                                              s.numVars());
+        graphBuilt = true;
+      }
+      // Every row holds on an empty s (the graph finds it empty itself).
+      if (!graph && relaxation().isEmpty())
+        return true;
       if (graph)
         if (std::optional<Optimum> o = graph->minimum(row)) {
           bool holds = o->isBounded() && o->value >= Fraction(0);
           exactFailure = !holds;
           return holds;
         }
-      exactFailure = false;
       return relaxation().isRedundantInequality(row);
     };
     std::vector<Int> row(s.numCols());

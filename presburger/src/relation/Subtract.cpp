@@ -10,6 +10,7 @@
 #include "basic/AlignedParams.h"
 #include "basic/ContainedDisjuncts.h"
 #include "basic/Divisions.h"
+#include "basic/RowImplication.h"
 #include "basic/VariableBox.h"
 #include "core/Rows.h"
 #include "relation/SpaceChecks.h"
@@ -32,35 +33,6 @@ namespace {
 /// width.
 using RowVector = boost::container::small_vector<Int, 16>;
 ConstRow rowOf(const RowVector &v) { return ConstRow(v.data(), v.size()); }
-
-/// Whether `row` >= 0 (coefficients, then the constant) holds on all of `b`
-/// because one of b's rows says so outright: an inequality with the same
-/// coefficients and a constant no larger, or an equality with the same or
-/// the opposite coefficients and a fitting constant. One scan of the rows,
-/// no tableau: a subtrahend often repeats the minuend's own rows (a guard
-/// that the domain already has).
-bool impliedByARow(const BasicRelation &b, ConstRow row) {
-  size_t width = row.size() - 1;
-  const Int &constant = row[width];
-  auto sameCoefficients = [&](ConstRow other) {
-    return std::equal(row.begin(), row.begin() + width, other.begin());
-  };
-  for (unsigned i = 0; i < b.numInequalities(); ++i) {
-    ConstRow other = b.inequality(i);
-    if (other[width] <= constant && sameCoefficients(other))
-      return true;
-  }
-  for (unsigned e = 0; e < b.numEqualities(); ++e) {
-    ConstRow eq = b.equality(e);
-    // row = eq + (c - c_eq), or row = -eq + (c + c_eq).
-    if (eq[width] <= constant && sameCoefficients(eq))
-      return true;
-    if (isNegation(row.first(width), eq.first(width)) &&
-        (constant + eq[width]).sign() >= 0)
-      return true;
-  }
-  return false;
-}
 
 /// s minus t, as disjoint basic relations. `t` has every local defined.
 /// `s` is taken by value: the running part grows from it (callers move the
@@ -95,8 +67,7 @@ std::vector<BasicRelation> subtractBasic(BasicRelation s,
   };
   // Whether cur and the subtrahend's row `row` are both difference rows,
   // cached in `known` for the row.
-  auto bothDifference = [&](const std::vector<Int> &row,
-                            std::optional<bool> &known) {
+  auto bothDifference = [&](ConstRow row, std::optional<bool> &known) {
     if (!known)
       known = curIsDifference() && difference::isDifferenceRow(row, nv);
     return *known;
@@ -115,13 +86,13 @@ std::vector<BasicRelation> subtractBasic(BasicRelation s,
   // of cur: the row is then not added to cur, whose integer points, and
   // `optima`, it would leave unchanged.
   bool rowHolds = false;
-  // `negated` is the complement of the subtrahend's `tRow` (or of its
-  // opposite); `rowIsDifference` caches bothDifference for it.
-  auto addPiece = [&](const RowVector &negated, const std::vector<Int> &tRow,
+  // The piece is cur and `negated` >= 0, where `negated` is -row - 1 (the
+  // complement of `row` >= 0): it is empty when row >= 0 holds on cur.
+  // `row` is the subtrahend's `tRow` or its opposite; `rowIsDifference`
+  // caches bothDifference for tRow.
+  auto addPiece = [&](const RowVector &negated, ConstRow row, ConstRow tRow,
                       std::optional<bool> &rowIsDifference) {
-    // negated is -row - 1 >= 0: the piece is empty when row >= 0 holds.
-    RowVector row = complementOf<RowVector>(rowOf(negated));
-    rowHolds = impliedByARow(cur, rowOf(row));
+    rowHolds = impliedByARow(cur, row);
     if (rowHolds)
       return;
     if (boxStale) {
@@ -132,7 +103,7 @@ std::vector<BasicRelation> subtractBasic(BasicRelation s,
     if (box) {
       // The exact integer minimum of the row over cur: non-negative, the
       // piece is empty; otherwise an integer point of cur has row <= -1.
-      rowHolds = box->holds(rowOf(row));
+      rowHolds = box->holds(row);
       if (rowHolds)
         return;
       BasicRelation piece = cur.withInequalityNormalized(rowOf(negated));
@@ -150,7 +121,7 @@ std::vector<BasicRelation> subtractBasic(BasicRelation s,
         optimaStale = false;
       }
       if (optima) {
-        if (std::optional<Optimum> mn = optima->minimum(rowOf(row))) {
+        if (std::optional<Optimum> mn = optima->minimum(row)) {
           // row >= 0 on every integer point of cur: the piece is empty.
           // Otherwise some integer point of cur has row <= -1.
           if (mn->isBounded() && mn->value.sign() >= 0) {
@@ -177,7 +148,7 @@ std::vector<BasicRelation> subtractBasic(BasicRelation s,
         for (unsigned i = 0; i < cur.numInequalities(); ++i)
           relaxation->addInequality(cur.inequality(i));
       }
-      if (relaxation->isRedundantInequality(rowOf(row))) {
+      if (relaxation->isRedundantInequality(row)) {
         // On every rational point of (a relaxation of) cur, so on every
         // integer point of cur.
         rowHolds = true;
@@ -207,7 +178,7 @@ std::vector<BasicRelation> subtractBasic(BasicRelation s,
   // normalized cur stays so, one row at a time, so that each piece
   // normalizes only its new row (withInequalityNormalized). False when cur
   // is found empty: no more parts.
-  auto extendCur = [&](const std::vector<Int> &row, bool equality,
+  auto extendCur = [&](ConstRow row, bool equality,
                        std::optional<bool> &rowIsDifference) {
     if (equality)
       cur.addEquality(row);
@@ -235,19 +206,24 @@ std::vector<BasicRelation> subtractBasic(BasicRelation s,
   unsigned nc = cur.numCols();
   for (unsigned e = 0; e < t.numEqualities(); ++e) {
     WorkBudget::charge(nc);
-    std::vector<Int> row = localMap.mapRow(t.equality(e), nc);
-    RowVector pos(row.begin(), row.end());
-    pos.back() -= Int(1);                                   // row >= 1
-    RowVector neg = complementOf<RowVector>(ConstRow(row)); // row <= -1
+    RowVector row(nc);
+    localMap.mapRowInto(t.equality(e), Row(row.data(), nc));
+    RowVector opposite(nc);
+    for (unsigned c = 0; c < nc; ++c)
+      opposite[c] = -row[c];
+    RowVector pos = row; // row >= 1, empty when row <= 0 holds
+    pos.back() -= Int(1);
+    RowVector neg = opposite; // row <= -1, empty when row >= 0 holds
+    neg.back() -= Int(1);
     std::optional<bool> isDifference;
-    addPiece(pos, row, isDifference);
+    addPiece(pos, rowOf(opposite), rowOf(row), isDifference);
     bool holds = rowHolds;
-    addPiece(neg, row, isDifference);
+    addPiece(neg, rowOf(row), rowOf(row), isDifference);
     if (holds && rowHolds)
       continue; // Holds on every integer point of cur: cur stays as it is.
     if (e + 1 == t.numEqualities() && t.numInequalities() == 0)
       break; // The last row: no piece reads cur any more.
-    if (!extendCur(row, /*equality=*/true, isDifference))
+    if (!extendCur(rowOf(row), /*equality=*/true, isDifference))
       return pieces;
   }
   for (unsigned i = 0; i < t.numInequalities(); ++i) {
@@ -257,15 +233,16 @@ std::vector<BasicRelation> subtractBasic(BasicRelation s,
             [&](const std::vector<Int> &d) { return sameRow(d, tRow); }))
       continue;
     WorkBudget::charge(nc);
-    std::vector<Int> row = localMap.mapRow(t.inequality(i), nc);
-    RowVector neg = complementOf<RowVector>(ConstRow(row)); // row <= -1
+    RowVector row(nc);
+    localMap.mapRowInto(tRow, Row(row.data(), nc));
+    RowVector neg = complementOf<RowVector>(rowOf(row)); // row <= -1
     std::optional<bool> isDifference;
-    addPiece(neg, row, isDifference);
+    addPiece(neg, rowOf(row), rowOf(row), isDifference);
     if (rowHolds)
       continue; // Holds on every integer point of cur: cur stays as it is.
     if (i + 1 == t.numInequalities())
       break; // The last row: no piece reads cur any more.
-    if (!extendCur(row, /*equality=*/false, isDifference))
+    if (!extendCur(rowOf(row), /*equality=*/false, isDifference))
       return pieces;
   }
   return pieces;
