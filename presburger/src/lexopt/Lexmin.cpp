@@ -32,9 +32,71 @@ struct PointOptimum {
 /// move it far.
 constexpr unsigned kRoundingTries = 4;
 
+/// The integer range of one coordinate of a point lexmin, read from the
+/// rows alone (decoupledRange).
+struct DecoupledRange {
+  std::optional<Int> lo, hi; // nullopt: unbounded on that side.
+  bool empty = false;        // An equality with no integer solution.
+  bool unbounded(bool maximize) const { return maximize ? !hi : !lo; }
+  bool hasInteger() const { return !empty && (!lo || !hi || *lo <= *hi); }
+};
+
+/// When no row of b that reads variable i reads a later variable (a later
+/// dimension or a local): the integers that variable i may take with
+/// variables 0..i-1 at `prefix`, bound by bound; otherwise nullopt. Such a
+/// variable is independent of the rest once the earlier ones are fixed.
+/// O(rows x columns).
+std::optional<DecoupledRange> decoupledRange(const BasicRelation &b, unsigned i,
+                                             const std::vector<Int> &prefix) {
+  unsigned n = b.numVars();
+  DecoupledRange range;
+  // a x_i + rest >= 0 (or = 0), rest the prefix's value plus the constant.
+  auto read = [&](ConstRow row, bool equality) {
+    const Int &a = row[i];
+    if (a.isZero())
+      return true;
+    for (unsigned c = i + 1; c < n; ++c)
+      if (!row[c].isZero())
+        return false;
+    Int rest = row[n];
+    for (unsigned k = 0; k < i; ++k)
+      if (!row[k].isZero())
+        rest += row[k] * prefix[k];
+    auto tightenLo = [&](const Int &v) {
+      if (!range.lo || *range.lo < v)
+        range.lo = v;
+    };
+    auto tightenHi = [&](const Int &v) {
+      if (!range.hi || v < *range.hi)
+        range.hi = v;
+    };
+    if (equality) { // x_i = -rest / a, when an integer.
+      Int v = floorDiv(-rest, a);
+      if (v * a != -rest)
+        range.empty = true;
+      tightenLo(v);
+      tightenHi(v);
+    } else if (a.isPositive()) { // x_i >= -rest / a.
+      tightenLo(ceilDiv(-rest, a));
+    } else { // x_i <= rest / -a.
+      tightenHi(floorDiv(rest, -a));
+    }
+    return true;
+  };
+  for (unsigned e = 0; e < b.numEqualities(); ++e)
+    if (!read(b.equality(e), true))
+      return std::nullopt;
+  for (unsigned r = 0; r < b.numInequalities(); ++r)
+    if (!read(b.inequality(r), false))
+      return std::nullopt;
+  return range;
+}
+
 /// For a basic set without parameters: its integer lexicographic optimum,
-/// coordinate by coordinate. Each dimension's rational optimum, with the
-/// earlier ones fixed, is taken when integral and the set has no locals, or
+/// coordinate by coordinate. A dimension whose rows read no later variable
+/// takes the end of its integer range (decoupledRange), read off the rows.
+/// Otherwise its rational optimum, with the earlier ones fixed, is taken
+/// when integral and the set has no locals, or
 /// when the vertex is integral (locals included: an integer point);
 /// otherwise the integers from the optimum rounded inwards (ceil, ceil + 1,
 /// ...; floor, floor - 1, ... to maximize) are tried for an integer point
@@ -101,7 +163,26 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
         c = -c;
     tab.addInequality(eq);
   };
+  // Whether the coordinates fixed so far extend to an integer point of b:
+  // an integral vertex or an integer test shows it; an integral rational
+  // optimum taken without locals does not (the end confirms it).
+  bool extends = false;
   for (unsigned i = 0; i < numDims; ++i) {
+    // A coordinate whose rows read no later variable ranges, with the
+    // earlier ones fixed, over an integer interval independent of the
+    // rest: its end is the optimum, without an optimization or an integer
+    // test, when the interval has an integer and either the fixed
+    // coordinates extend to an integer point (so some value of it does,
+    // and then all do) or there are no locals (each coordinate then keeps
+    // the tableau feasible, and the last confirms the point as above).
+    if (std::optional<DecoupledRange> range = decoupledRange(b, i, out.point)) {
+      if (range->unbounded(maximize))
+        return std::nullopt;
+      if (range->hasInteger() && (extends || !locals)) {
+        fix(i, maximize ? *range->hi : *range->lo, /*atOptimum=*/false);
+        continue;
+      }
+    }
     Optimum o = tab.computeVarOptimum(i, maximize);
     if (!o.isBounded())
       return std::nullopt;
@@ -113,12 +194,14 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     // polytope).
     if (!locals && o.value.isInteger()) {
       fix(i, o.value.num(), /*atOptimum=*/true);
+      extends = false;
       continue;
     }
     if (!integerTests)
       return std::nullopt;
     if (tab.integralSample()) {
       fix(i, o.value.num(), /*atOptimum=*/true);
+      extends = true;
       continue;
     }
     if (!fixed) {
@@ -141,6 +224,7 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
     if (!found)
       return std::nullopt;
     fix(i, v, /*atOptimum=*/false);
+    extends = true;
   }
   return out;
 }
