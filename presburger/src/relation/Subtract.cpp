@@ -34,11 +34,11 @@ namespace {
 using RowVector = boost::container::small_vector<Int, 16>;
 ConstRow rowOf(const RowVector &v) { return ConstRow(v.data(), v.size()); }
 
-/// s minus t, as disjoint basic relations. `t` has every local defined.
-/// `s` is taken by value: the running part grows from it (callers move the
-/// pieces of an earlier subtraction in).
-std::vector<BasicRelation> subtractBasic(BasicRelation s,
-                                         const BasicRelation &t) {
+/// Appends to `pieces` s minus t, as disjoint basic relations. `t` has
+/// every local defined. `s` is taken by value: the running part grows from
+/// it (callers move the pieces of an earlier subtraction in).
+void subtractBasic(BasicRelation s, const BasicRelation &t,
+                   std::vector<BasicRelation> &pieces) {
   unsigned lo = s.offset(VarKind::Local);
   // Bring t's divisions into s (S often shares T's divisions already).
   BasicRelation cur = std::move(s);
@@ -49,7 +49,6 @@ std::vector<BasicRelation> subtractBasic(BasicRelation s,
     for (std::vector<Int> &row :
          definingRows(t.divNumerator(k), t.divDenominator(k), lo + k))
       defRows.push_back(std::move(row));
-  std::vector<BasicRelation> pieces;
   // The rational relaxation of cur, grown with it: a constraint that holds
   // on all of it leaves an empty piece (no integer point of cur violates
   // it), found with one optimization instead of a copy and an emptiness
@@ -224,7 +223,7 @@ std::vector<BasicRelation> subtractBasic(BasicRelation s,
     if (e + 1 == t.numEqualities() && t.numInequalities() == 0)
       break; // The last row: no piece reads cur any more.
     if (!extendCur(rowOf(row), /*equality=*/true, isDifference))
-      return pieces;
+      return;
   }
   for (unsigned i = 0; i < t.numInequalities(); ++i) {
     ConstRow tRow = t.inequality(i);
@@ -243,9 +242,8 @@ std::vector<BasicRelation> subtractBasic(BasicRelation s,
     if (i + 1 == t.numInequalities())
       break; // The last row: no piece reads cur any more.
     if (!extendCur(rowOf(row), /*equality=*/false, isDifference))
-      return pieces;
+      return;
   }
-  return pieces;
 }
 
 /// `t` as basic relations whose locals all have definitions.
@@ -309,28 +307,30 @@ Relation Relation::subtract(const Relation &other) const {
           minuends.push_back(&s);
         dropContained(minuends);
         Relation result(a.space_);
+        std::vector<BasicRelation> pieces, next;
         for (const BasicRelation *s : minuends) {
-          // The first subtraction copies the minuend; later ones take the
-          // pieces of the earlier ones.
-          std::vector<BasicRelation> pieces;
-          if (subtrahends.empty())
-            pieces.push_back(*s);
-          else
-            pieces = subtractBasic(*s, *subtrahends.front());
-          for (size_t k = 1; k < subtrahends.size() && !pieces.empty(); ++k) {
-            std::vector<BasicRelation> next;
-            for (BasicRelation &p : pieces) {
-              std::vector<BasicRelation> sub =
-                  subtractBasic(std::move(p), *subtrahends[k]);
-              for (BasicRelation &q : sub)
-                next.push_back(std::move(q));
+          size_t first = result.disjuncts_.size();
+          if (subtrahends.empty()) {
+            result.disjuncts_.push_back(*s);
+          } else {
+            // The first subtraction copies the minuend; later ones take
+            // the pieces of the earlier ones; the last writes the result.
+            size_t last = subtrahends.size() - 1;
+            auto outputOf = [&](size_t k) -> std::vector<BasicRelation> & {
+              return k == last ? result.disjuncts_ : next;
+            };
+            subtractBasic(*s, *subtrahends[0], outputOf(0));
+            std::swap(pieces, next);
+            for (size_t k = 1; k <= last && !pieces.empty(); ++k) {
+              for (BasicRelation &p : pieces)
+                subtractBasic(std::move(p), *subtrahends[k], outputOf(k));
+              pieces.clear();
+              std::swap(pieces, next);
             }
-            pieces = std::move(next);
+            pieces.clear();
           }
-          for (BasicRelation &p : pieces) {
-            p.setSpace(a.space_);
-            result.disjuncts_.push_back(std::move(p));
-          }
+          for (size_t i = first; i < result.disjuncts_.size(); ++i)
+            result.disjuncts_[i].setSpace(a.space_);
         }
         // The pieces of one minuend are disjoint and not empty, so none is
         // inside another: only pieces of different minuends can be.
