@@ -602,3 +602,32 @@ TEST(Lexmin, ParametricBoxReadAtItsCorner) {
           .lexmin(),
       "[n, m] -> { S[2, 3] : n >= 2 and m >= 3 }");
 }
+
+TEST(Lexmin, StridesWhoseModuliDivideEachOther) {
+  // i even and m - 1 - i = 1 mod 4 on one variable: the moduli 2 and 4
+  // divide each other, which the merge of strides leaves alone (it used to
+  // merge them into themselves until the work budget ran out). Checked
+  // against enumeration for each m: the least i in [-6, 6] that fits.
+  Relation s = parseRelation("[m] -> { S[i] : -6 <= i <= 6 and -6 <= m <= 6 "
+                             "and i mod 2 = 0 and (m - 1 - i) mod 4 = 1 }");
+  Relation mn = s.lexmin(), mx = s.lexmax();
+  for (int m = -6; m <= 6; ++m) {
+    std::optional<int> lo, hi;
+    for (int i = -6; i <= 6; ++i)
+      if (s.containsPoint(pt({m, i}))) {
+        lo = lo ? *lo : i;
+        hi = i;
+      }
+    for (int i = -6; i <= 6; ++i) {
+      EXPECT_EQ(mn.containsPoint(pt({m, i})), lo && i == *lo) << m << " " << i;
+      EXPECT_EQ(mx.containsPoint(pt({m, i})), hi && i == *hi) << m << " " << i;
+    }
+  }
+  // Three strides on one variable, 4, 6 and 10: merged pairwise until the
+  // moduli divide each other.
+  Relation t =
+      parseRelation("{ [i] : 0 <= i <= 200 and i mod 4 = 2 and i mod 6 = 4 and "
+                    "i mod 10 = 0 }");
+  expectSame(t.lexmin(), "{ [10] }");
+  expectSame(t.lexmax(), "{ [190] }");
+}

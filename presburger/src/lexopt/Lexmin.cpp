@@ -355,16 +355,29 @@ std::vector<Int> reducedStride(std::vector<Int> row, unsigned col,
 /// change of the two existentials and of the two rows): j = 1 mod 3 and
 /// j = 2 mod 5 become j = 7 mod 15. The solver then optimizes one
 /// promoted stride instead of cutting its way through the others. Exact.
+/// Only moduli neither of which divides the other are merged: for m1 | m2
+/// the pair would come back as itself (gcd m1, lcm m2) and the loop would
+/// not end. Each merge replaces a, b by gcd < min and lcm > max with the
+/// same product, so the sum of the squared logarithms of the moduli grows,
+/// over finitely many values: the loop ends.
 void mergeStrides(BasicRelation &b, const std::vector<bool> &isSymbolDiv) {
   unsigned lo = b.offset(VarKind::Local);
   unsigned rangeCol = b.offset(VarKind::Range);
+  auto modulus = [&](const PureStride &s) {
+    return abs(b.equality(s.eq)[lo + s.local]);
+  };
+  auto neitherDivides = [&](const PureStride &x, const PureStride &y) {
+    Int a = modulus(x), c = modulus(y);
+    return !mod(c, a).isZero() && !mod(a, c).isZero();
+  };
   while (true) {
     std::vector<PureStride> strides = pureStrides(b, isSymbolDiv);
     std::optional<std::pair<PureStride, PureStride>> pair;
     for (unsigned x = 0; x < strides.size() && !pair; ++x)
       for (unsigned y = x + 1; y < strides.size() && !pair; ++y)
         if (strides[x].lastRange >= 0 &&
-            strides[x].lastRange == strides[y].lastRange)
+            strides[x].lastRange == strides[y].lastRange &&
+            neitherDivides(strides[x], strides[y]))
           pair = {strides[x], strides[y]};
     if (!pair)
       return;
