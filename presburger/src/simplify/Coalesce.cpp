@@ -22,6 +22,8 @@
 #include "presburger/UnionRelation.h"
 #include "presburger/WorkBudget.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <optional>
 
@@ -279,8 +281,62 @@ PairChange coalesceForms(const Piece &pa, const Piece &pb,
   return PairChange::None;
 }
 
+/// Whether a constraint of one side and one of the other, over the
+/// variables alone (no local), bound the same form from opposite sides with
+/// a gap: f >= -c_a on a, f <= c_b on b, c_a + c_b <= -2. No point of b then
+/// comes within one of a (the status isl calls separate), so no
+/// classification of the pair can fuse it: the pair's tableaux are not
+/// built. An equality counts as two inequalities. O(rows x rows x width).
+bool visiblySeparated(const BasicRelation &a, const BasicRelation &b) {
+  unsigned width = a.offset(VarKind::Local); // The variables' columns.
+  auto overVariables = [&](const BasicRelation &r, ConstRow row) {
+    for (unsigned c = width; c + 1 < r.numCols(); ++c)
+      if (!row[c].isZero())
+        return false;
+    return true;
+  };
+  // Each side's rows over the variables, an equality as both signs
+  // (`negated` reads the row as -row >= 0).
+  struct Bound {
+    ConstRow row;
+    bool negated;
+  };
+  auto boundsOf = [&](const BasicRelation &r) {
+    boost::container::small_vector<Bound, 16> out;
+    for (unsigned e = 0; e < r.numEqualities(); ++e)
+      if (overVariables(r, r.equality(e))) {
+        out.push_back({r.equality(e), false});
+        out.push_back({r.equality(e), true});
+      }
+    for (unsigned i = 0; i < r.numInequalities(); ++i)
+      if (overVariables(r, r.inequality(i)))
+        out.push_back({r.inequality(i), false});
+    return out;
+  };
+  auto bs = boundsOf(b);
+  if (bs.empty())
+    return false;
+  for (const Bound &x : boundsOf(a))
+    for (const Bound &y : bs) {
+      // Opposite forms: x = -y on the variables (with the signs read).
+      bool opposite = true;
+      for (unsigned c = 0; c < width && opposite; ++c)
+        opposite = (x.negated == y.negated) ? isNegationOf(x.row[c], y.row[c])
+                                            : x.row[c] == y.row[c];
+      if (!opposite)
+        continue;
+      Int ca = x.negated ? -x.row.back() : x.row.back();
+      Int cb = y.negated ? -y.row.back() : y.row.back();
+      if (ca + cb <= Int(-2))
+        return true;
+    }
+  return false;
+}
+
 PairChange coalescePieces(const Piece &pa, const Piece &pb,
                           BasicRelation &fused) {
+  if (visiblySeparated(pa.work(), pb.work()))
+    return PairChange::None;
   bool loose = false;
   PairChange c = coalesceForms(pa, pb, pa.work(), pb.work(), fused, loose);
   if (c != PairChange::None || !loose)
