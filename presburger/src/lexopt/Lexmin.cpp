@@ -92,6 +92,44 @@ std::optional<DecoupledRange> decoupledRange(const BasicRelation &b, unsigned i,
   return range;
 }
 
+/// x_i = residue (mod modulus): the values a coordinate can take.
+struct Stride {
+  Int modulus, residue;
+};
+
+/// A stride of variable i of b with variables 0..i-1 at `prefix`, read
+/// from an equality x_i + m e + (earlier variables) + c = 0 (or -x_i)
+/// with one local e, |m| >= 2, and no later dimension: x_i is then
+/// -(c + earlier) modulo |m| on every point. nullopt when b has none.
+std::optional<Stride> strideOf(const BasicRelation &b, unsigned i,
+                               const std::vector<Int> &prefix) {
+  unsigned numDims = b.numDims(), n = b.numVars();
+  for (unsigned e = 0; e < b.numEqualities(); ++e) {
+    ConstRow row = b.equality(e);
+    const Int &a = row[i];
+    if (!(a.isOne() || (-a).isOne()))
+      continue;
+    bool fits = true;
+    for (unsigned c = i + 1; c < numDims && fits; ++c)
+      fits = row[c].isZero();
+    std::optional<Int> m;
+    for (unsigned c = numDims; c < n && fits; ++c) {
+      if (row[c].isZero())
+        continue;
+      fits = !m;
+      m = abs(row[c]);
+    }
+    if (!fits || !m || *m < Int(2))
+      continue;
+    Int rest = row[n];
+    for (unsigned k = 0; k < i; ++k)
+      rest += row[k] * prefix[k];
+    // a x_i = -rest - m e: x_i = -a rest (mod m), as a = +-1.
+    return Stride{*m, mod(-(a * rest), *m)};
+  }
+  return std::nullopt;
+}
+
 /// For a basic set without parameters: its integer lexicographic optimum,
 /// coordinate by coordinate. A dimension whose rows read no later variable
 /// takes the end of its integer range (decoupledRange), read off the rows.
@@ -210,6 +248,14 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
         fixed->addEquality(fixing(k, out.point[k]));
     }
     Int v = maximize ? o.value.floor() : o.value.ceil();
+    // A stride of x_i skips the values off its residue: the tries step by
+    // its modulus from the first value on it.
+    Int step(1);
+    if (std::optional<Stride> st = strideOf(b, i, out.point)) {
+      Int off = mod(st->residue - v, st->modulus); // v + off is on it.
+      v = maximize ? v + off - (off.isZero() ? Int(0) : st->modulus) : v + off;
+      step = st->modulus;
+    }
     bool found = false;
     for (unsigned t = 0; t < kRoundingTries && !found; ++t) {
       // The probe x_i = v is added to `fixed` and taken off again (fix
@@ -219,7 +265,7 @@ std::optional<PointOptimum> pointLexOpt(const BasicRelation &b, bool maximize) {
       found = !fixed->isEmpty();
       fixed->removeEquality(fixed->numEqualities() - 1);
       if (!found)
-        v += maximize ? Int(-1) : Int(1);
+        v += maximize ? -step : step;
     }
     if (!found)
       return std::nullopt;
