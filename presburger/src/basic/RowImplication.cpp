@@ -12,20 +12,28 @@ namespace presburger {
 bool impliedByARow(const BasicRelation &b, ConstRow row) {
   size_t width = row.size() - 1;
   const Int &constant = row[width];
+  // The first coefficient of `row` that is not zero: one comparison there
+  // sets most rows aside (the scan runs for every row a subset test or a
+  // subtraction asks about).
+  size_t lead = 0;
+  while (lead < width && row[lead].isZero())
+    ++lead;
   auto sameCoefficients = [&](ConstRow other) {
-    return std::equal(row.begin(), row.begin() + width, other.begin());
+    return (lead == width || other[lead] == row[lead]) &&
+           std::equal(row.begin(), row.begin() + width, other.begin());
   };
   for (unsigned i = 0; i < b.numInequalities(); ++i) {
     ConstRow other = b.inequality(i);
-    if (other[width] <= constant && sameCoefficients(other))
+    if (sameCoefficients(other) && other[width] <= constant)
       return true;
   }
   for (unsigned e = 0; e < b.numEqualities(); ++e) {
     ConstRow eq = b.equality(e);
     // row = eq + (c - c_eq), or row = -eq + (c + c_eq).
-    if (eq[width] <= constant && sameCoefficients(eq))
+    if (sameCoefficients(eq) && eq[width] <= constant)
       return true;
-    if (isNegation(row.first(width), eq.first(width)) &&
+    if ((lead == width || isNegationOf(row[lead], eq[lead])) &&
+        isNegation(row.first(width), eq.first(width)) &&
         (constant + eq[width]).sign() >= 0)
       return true;
   }

@@ -74,11 +74,12 @@ InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
   const std::vector<BasicRelation> &bs = b.disjuncts();
   for (size_t si = 0; si < a.numDisjuncts(); ++si) {
     const BasicRelation &s = a.disjuncts()[si];
-    // A row of s that implies the row outright first (a subset written
-    // with the superset's bounds and more); then loop bounds and strides:
-    // exact integer minima on the constraint graph; otherwise (or for a
-    // row of another shape) the rational minimum on a tableau. Each built
-    // on first need.
+    // A row of s that implies the row outright (a subset written with the
+    // superset's bounds and a row more), tried before the constraint graph
+    // is paid for and, once it is, only where the graph has no answer;
+    // loop bounds and strides: exact integer minima on the graph;
+    // otherwise the rational minimum on a tableau. Each built on first
+    // need.
     std::optional<difference::IntegerOptima> graph;
     bool graphBuilt = false;
     std::optional<Simplex> tableau;
@@ -95,22 +96,26 @@ InOne eachDisjunctInOne(const Relation &a, const Relation &b) {
     bool exactFailure = false; // Set by holdsOnS on a graph answer.
     auto holdsOnS = [&](ConstRow row) {
       exactFailure = false;
-      if (impliedByARow(s, row))
-        return true;
+      bool scanned = false;
       if (!graphBuilt) {
+        if (impliedByARow(s, row))
+          return true;
+        scanned = true;
         graph = difference::IntegerOptima::of(s.equalities(), s.inequalities(),
                                               s.numVars());
         graphBuilt = true;
       }
-      // Every row holds on an empty s (the graph finds it empty itself).
-      if (!graph && relaxation().isEmpty())
-        return true;
       if (graph)
         if (std::optional<Optimum> o = graph->minimum(row)) {
           bool holds = o->isBounded() && o->value >= Fraction(0);
           exactFailure = !holds;
           return holds;
         }
+      if (!scanned && impliedByARow(s, row))
+        return true;
+      // Every row holds on an empty s (the graph finds it empty itself).
+      if (!graph && relaxation().isEmpty())
+        return true;
       return relaxation().isRedundantInequality(row);
     };
     std::vector<Int> row(s.numCols());
