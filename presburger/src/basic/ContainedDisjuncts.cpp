@@ -682,23 +682,37 @@ DropFlags containedDisjuncts(DisjunctView disjuncts) {
   return drop;
 }
 
-void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
-  size_t n = disjuncts.size();
-  if (n < 2)
-    return;
-  boost::container::small_vector<const BasicRelation *, 8> view;
-  for (const BasicRelation &d : disjuncts)
-    view.push_back(&d);
-  DropFlags drop = containedDisjuncts(DisjunctView(view.data(), view.size()));
+namespace {
+/// Moves the elements of `items` whose flag in `drop` is false to the
+/// front, in order, and erases the rest (without resize(), which needs a
+/// default constructor).
+template <typename Container>
+void eraseDropped(Container &items, const DropFlags &drop) {
   size_t out = 0;
-  for (size_t i = 0; i < n; ++i)
+  for (size_t i = 0; i < items.size(); ++i)
     if (!drop[i]) {
       if (out != i)
-        disjuncts[out] = std::move(disjuncts[i]);
+        items[out] = std::move(items[i]);
       ++out;
     }
-  // Shrinking without resize(), which needs a default constructor.
-  disjuncts.erase(disjuncts.begin() + std::ptrdiff_t(out), disjuncts.end());
+  items.erase(items.begin() + std::ptrdiff_t(out), items.end());
+}
+} // namespace
+
+void dropContainedDisjuncts(std::vector<BasicRelation> &disjuncts) {
+  if (disjuncts.size() < 2)
+    return;
+  DisjunctList view;
+  for (const BasicRelation &d : disjuncts)
+    view.push_back(&d);
+  eraseDropped(disjuncts,
+               containedDisjuncts(DisjunctView(view.data(), view.size())));
+}
+
+void dropContainedDisjuncts(DisjunctList &all) {
+  if (all.size() < 2)
+    return;
+  eraseDropped(all, containedDisjuncts(DisjunctView(all.data(), all.size())));
 }
 
 } // namespace presburger

@@ -48,6 +48,13 @@ using DropFlags = boost::container::small_vector<bool, 8>;
 /// disjuncts it keeps. Same cost as dropContainedDisjuncts.
 DropFlags containedDisjuncts(DisjunctView disjuncts);
 
+/// Disjuncts read in place, a few inline.
+using DisjunctList = boost::container::small_vector<const BasicRelation *, 4>;
+
+/// dropContainedDisjuncts on disjuncts read in place: removes from `all`
+/// the pointers to those it drops; the others keep their order.
+void dropContainedDisjuncts(DisjunctList &all);
+
 } // namespace presburger
 
 #endif // PRESBURGER_SRC_BASIC_CONTAINEDDISJUNCTS_H

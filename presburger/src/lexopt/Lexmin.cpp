@@ -41,6 +41,16 @@ struct DecoupledRange {
   bool hasInteger() const { return !empty && (!lo || !hi || *lo <= *hi); }
 };
 
+/// The constant of `row` plus its terms in variables 0..i-1 at `prefix`:
+/// what remains of the row besides variable i and later ones.
+Int valueOfPrefix(ConstRow row, unsigned i, const std::vector<Int> &prefix) {
+  Int rest = row.back();
+  for (unsigned k = 0; k < i; ++k)
+    if (!row[k].isZero())
+      rest += row[k] * prefix[k];
+  return rest;
+}
+
 /// When no row of b that reads variable i reads a later variable (a later
 /// dimension or a local): the integers that variable i may take with
 /// variables 0..i-1 at `prefix`, bound by bound; otherwise nullopt. Such a
@@ -58,10 +68,7 @@ std::optional<DecoupledRange> decoupledRange(const BasicRelation &b, unsigned i,
     for (unsigned c = i + 1; c < n; ++c)
       if (!row[c].isZero())
         return false;
-    Int rest = row[n];
-    for (unsigned k = 0; k < i; ++k)
-      if (!row[k].isZero())
-        rest += row[k] * prefix[k];
+    Int rest = valueOfPrefix(row, i, prefix);
     auto tightenLo = [&](const Int &v) {
       if (!range.lo || *range.lo < v)
         range.lo = v;
@@ -121,9 +128,7 @@ std::optional<Stride> strideOf(const BasicRelation &b, unsigned i,
     }
     if (!fits || !m || *m < Int(2))
       continue;
-    Int rest = row[n];
-    for (unsigned k = 0; k < i; ++k)
-      rest += row[k] * prefix[k];
+    Int rest = valueOfPrefix(row, i, prefix);
     // a x_i = -rest - m e: x_i = -a rest (mod m), as a = +-1.
     return Stride{*m, mod(-(a * rest), *m)};
   }

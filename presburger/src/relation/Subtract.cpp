@@ -207,13 +207,13 @@ void subtractBasic(BasicRelation s, const BasicRelation &t,
     WorkBudget::charge(nc);
     RowVector row(nc);
     localMap.mapRowInto(t.equality(e), Row(row.data(), nc));
-    RowVector opposite(nc);
-    for (unsigned c = 0; c < nc; ++c)
-      opposite[c] = -row[c];
-    RowVector pos = row; // row >= 1, empty when row <= 0 holds
+    // row <= -1, empty when row >= 0 holds; row >= 1, empty when
+    // -row >= 0 holds.
+    RowVector neg = complementOf<RowVector>(rowOf(row));
+    RowVector opposite = neg;
+    opposite.back() += Int(1);
+    RowVector pos = row;
     pos.back() -= Int(1);
-    RowVector neg = opposite; // row <= -1, empty when row >= 0 holds
-    neg.back() -= Int(1);
     std::optional<bool> isDifference;
     addPiece(pos, rowOf(opposite), rowOf(row), isDifference);
     bool holds = rowHolds;
@@ -258,22 +258,6 @@ std::vector<BasicRelation> withDefinedLocals(const BasicRelation &t) {
   return out;
 }
 
-/// Disjuncts read in place.
-using DisjunctList = boost::container::small_vector<const BasicRelation *, 4>;
-
-/// Removes from `all` the disjuncts that dropContainedDisjuncts drops; the
-/// others keep their order.
-void dropContained(DisjunctList &all) {
-  if (all.size() < 2)
-    return;
-  DropFlags drop = containedDisjuncts(DisjunctView(all.data(), all.size()));
-  size_t kept = 0;
-  for (size_t i = 0; i < all.size(); ++i)
-    if (!drop[i])
-      all[kept++] = all[i];
-  all.erase(all.begin() + std::ptrdiff_t(kept), all.end());
-}
-
 } // namespace
 
 Relation Relation::subtract(const Relation &other) const {
@@ -301,11 +285,11 @@ Relation Relation::subtract(const Relation &other) const {
         }
         // Each disjunct inside another spared is one subtraction (and its
         // pieces) less.
-        dropContained(subtrahends);
+        dropContainedDisjuncts(subtrahends);
         DisjunctList minuends;
         for (const BasicRelation &s : a.disjuncts_)
           minuends.push_back(&s);
-        dropContained(minuends);
+        dropContainedDisjuncts(minuends);
         Relation result(a.space_);
         std::vector<BasicRelation> pieces, next;
         for (const BasicRelation *s : minuends) {

@@ -319,11 +319,8 @@ bool visiblySeparated(const BasicRelation &a, const BasicRelation &b) {
   for (const Bound &x : boundsOf(a))
     for (const Bound &y : bs) {
       // Opposite forms: x = -y on the variables (with the signs read).
-      bool opposite = true;
-      for (unsigned c = 0; c < width && opposite; ++c)
-        opposite = (x.negated == y.negated) ? isNegationOf(x.row[c], y.row[c])
-                                            : x.row[c] == y.row[c];
-      if (!opposite)
+      ConstRow fx = x.row.first(width), fy = y.row.first(width);
+      if (x.negated == y.negated ? !isNegation(fx, fy) : !sameRow(fx, fy))
         continue;
       Int ca = x.negated ? -x.row.back() : x.row.back();
       Int cb = y.negated ? -y.row.back() : y.row.back();
